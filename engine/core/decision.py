@@ -1,0 +1,103 @@
+"""Decisions: who must choose, among which legal actions, and how many.
+
+An action is a tuple of plain values (`("attack", 17, "p1")`), so it is hashable, cheap to
+compare and survives a JSON round trip. A decision that picks several items at once (a
+mulligan) takes a tuple of its item actions. Labels and card references are built only
+when a front end asks for `options`, keeping the agent-vs-agent hot path lean.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = tuple[Any, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class Option:
+    """One legal choice as a front end shows it."""
+
+    index: int
+    action: Action
+    label: str
+    group: str = ""
+    card_uid: int | None = None
+    target: str | int | None = None
+
+    @property
+    def id(self) -> str:
+        return action_id(self.action)
+
+
+Describer = Callable[[Action], tuple[str, str, int | None, str | int | None]]
+
+
+@dataclass(slots=True, eq=False)
+class Decision:
+    """The open choice of one player. `seq` is set by the match and identifies it."""
+
+    player: int
+    kind: str
+    prompt: str
+    actions: list[Action]
+    min_picks: int = 1
+    max_picks: int = 1
+    private: bool = False
+    describe: Describer | None = field(default=None, repr=False)
+    seq: int = 0
+    _options: list[Option] | None = field(default=None, repr=False)
+
+    @property
+    def multi(self) -> bool:
+        return not (self.min_picks == 1 and self.max_picks == 1)
+
+    @property
+    def forced(self) -> Action | None:
+        """The action to take without asking, when the choice is no choice at all."""
+        if not self.multi:
+            return self.actions[0] if len(self.actions) == 1 else None
+        if self.max_picks == 0 or not self.actions:
+            return ()
+        return None
+
+    def is_legal(self, action: Any) -> bool:
+        if not self.multi:
+            return action in self.actions
+        if not isinstance(action, tuple) or not self.min_picks <= len(action) <= self.max_picks:
+            return False
+        return len(set(action)) == len(action) and all(a in self.actions for a in action)
+
+    def same_choice(self, other: "Decision") -> bool:
+        """True when `other` offers exactly this choice (so its buttons stay valid)."""
+        return (
+            self.player == other.player
+            and self.kind == other.kind
+            and self.min_picks == other.min_picks
+            and self.max_picks == other.max_picks
+            and self.actions == other.actions
+        )
+
+    @property
+    def options(self) -> list[Option]:
+        if self._options is None:
+            built = []
+            for i, action in enumerate(self.actions):
+                if self.describe is None:
+                    label, group, uid, target = action_id(action), "", None, None
+                else:
+                    label, group, uid, target = self.describe(action)
+                built.append(Option(i, action, label, group, uid, target))
+            self._options = built
+        return self._options
+
+
+def action_id(action: Action) -> str:
+    """A stable text id for an action (`attack.17.p1`), used in logs and component ids."""
+    return ".".join(action_id(a) if isinstance(a, tuple) else str(a) for a in action)
+
+
+def normalize_action(raw: Any) -> Any:
+    """Turn JSON lists back into the tuples the engine compares against."""
+    if isinstance(raw, list | tuple):
+        return tuple(normalize_action(x) for x in raw)
+    return raw

@@ -1,0 +1,233 @@
+"""Typed, append-only match events: the play-by-play and what tests assert on.
+
+An event that reveals hidden information (a drawn card) names the one player allowed to
+see it in `private_to`; every other viewer gets `redacted()`.
+"""
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """Base event. `text` is the public wording of what happened."""
+
+    @property
+    def private_to(self) -> int | None:
+        return None
+
+    def redacted(self) -> "Event":
+        return self
+
+    def seen_by(self, viewer: int | None) -> "Event":
+        owner = self.private_to
+        return self if owner is None or owner == viewer else self.redacted()
+
+    @property
+    def text(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(slots=True, frozen=True)
+class GameStarted(Event):
+    game: int
+    starter: int
+    starter_name: str
+
+    @property
+    def text(self) -> str:
+        return f"Game {self.game} begins; {self.starter_name} goes first."
+
+
+@dataclass(slots=True, frozen=True)
+class CoinFlipped(Event):
+    winner: int
+    winner_name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.winner_name} wins the coin flip."
+
+
+@dataclass(slots=True, frozen=True)
+class TurnStarted(Event):
+    player: int
+    player_name: str
+    turn: int
+
+    @property
+    def text(self) -> str:
+        return f"Turn {self.turn}: {self.player_name}."
+
+
+@dataclass(slots=True, frozen=True)
+class CardDrawn(Event):
+    player: int
+    player_name: str
+    card: str | None
+
+    @property
+    def private_to(self) -> int | None:
+        return self.player if self.card is not None else None
+
+    def redacted(self) -> "Event":
+        return replace(self, card=None)
+
+    @property
+    def text(self) -> str:
+        if self.card is None:
+            return f"{self.player_name} draws a card."
+        return f"{self.player_name} draws {self.card}."
+
+
+@dataclass(slots=True, frozen=True)
+class CardsReturned(Event):
+    """Cards put back into a deck (a mulligan): only the count is public."""
+
+    player: int
+    player_name: str
+    count: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.player_name} puts {self.count} card(s) back and draws as many."
+
+
+@dataclass(slots=True, frozen=True)
+class CardPlayed(Event):
+    player: int
+    player_name: str
+    card: str
+    target: str | None = None
+
+    @property
+    def text(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        return f"{self.player_name} plays {self.card}{on}."
+
+
+@dataclass(slots=True, frozen=True)
+class Attacked(Event):
+    attacker: str
+    target: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.attacker} attacks {self.target}."
+
+
+@dataclass(slots=True, frozen=True)
+class Damaged(Event):
+    target: str
+    amount: int
+    health: int
+    source: str = ""
+
+    @property
+    def text(self) -> str:
+        by = f" from {self.source}" if self.source else ""
+        return f"{self.target} takes {self.amount} damage{by} ({self.health} left)."
+
+
+@dataclass(slots=True, frozen=True)
+class Healed(Event):
+    target: str
+    amount: int
+    health: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.target} heals {self.amount} ({self.health} now)."
+
+
+@dataclass(slots=True, frozen=True)
+class StatsChanged(Event):
+    target: str
+    change: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.target} {self.change}."
+
+
+@dataclass(slots=True, frozen=True)
+class Died(Event):
+    card: str
+    player_name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player_name}'s {self.card} is defeated."
+
+
+@dataclass(slots=True, frozen=True)
+class Summoned(Event):
+    card: str
+    player_name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.card} appears on {self.player_name}'s side."
+
+
+@dataclass(slots=True, frozen=True)
+class CardBurned(Event):
+    """A card drawn into a full hand goes straight to the graveyard, face up."""
+
+    player_name: str
+    card: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player_name}'s hand is full: {self.card} is burned."
+
+
+@dataclass(slots=True, frozen=True)
+class Fatigue(Event):
+    player_name: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        return f"{self.player_name} has no cards left to draw and takes {self.amount} fatigue."
+
+
+@dataclass(slots=True, frozen=True)
+class Triggered(Event):
+    card: str
+    trigger: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.card}'s {self.trigger} effect triggers."
+
+
+@dataclass(slots=True, frozen=True)
+class TurnEnded(Event):
+    player_name: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.player_name} ends the turn."
+
+
+@dataclass(slots=True, frozen=True)
+class GameOver(Event):
+    game: int
+    winner: int
+    winner_name: str
+    reason: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.winner_name} wins game {self.game} ({self.reason})."
+
+
+@dataclass(slots=True, frozen=True)
+class MatchOver(Event):
+    winner: int
+    winner_name: str
+    score: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.winner_name} wins the match {self.score}."

@@ -1,0 +1,188 @@
+"""The match: a ruleset's state behind the engine contract.
+
+It validates every action against the open decision before anything changes, takes
+forced choices itself (no needless prompts), numbers each decision so a stale button can
+be told from a live one, and keeps the action list that the record replays.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.decision import Action, Decision, action_id, normalize_action
+from engine.core.errors import DeckError, IllegalAction, NotYourDecision, RecordError
+from engine.core.events import Event
+from engine.core.record import MatchRecord
+from engine.core.rng import MatchRng
+from engine.core.ruleset import GameState, Ruleset, get_ruleset
+from engine.core.view import MatchView
+
+RESIGN = "resign"
+
+
+class Match:
+    __slots__ = ("_open", "_seq", "actions", "meta", "ruleset", "state")
+
+    def __init__(self, ruleset: Ruleset, state: GameState, meta: MatchRecord):
+        self.ruleset = ruleset
+        self.state = state
+        self.meta = meta
+        self.actions: list[tuple[int, Action]] = []
+        self._open: dict[int, Decision] = {}
+        self._seq = 0
+        self._advance(set())
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def pending(self) -> list[Decision]:
+        return list(self._open.values())
+
+    def decision_for(self, player: int) -> Decision | None:
+        return self._open.get(player)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    @property
+    def players(self) -> list[str]:
+        return self.meta.players
+
+    def view(self, viewer: int | None) -> MatchView:
+        return self.state.view(viewer)
+
+    @property
+    def record(self) -> MatchRecord:
+        return self.meta.model_copy(update={"actions": list(self.actions)})
+
+    # -- acting --------------------------------------------------------------------
+
+    def apply(self, player: int, action: Action) -> None:
+        """Carry out `action` for `player`, or raise IllegalAction and change nothing."""
+        decision = self._open.get(player)
+        if decision is None:
+            raise NotYourDecision(
+                "the match is over" if self.over else "you have no choice to make right now"
+            )
+        if not decision.is_legal(action):
+            raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
+        self.state.apply(player, action)
+        self.actions.append((player, action))
+        self._advance({player})
+
+    def resign(self, player: int, reason: str = "resigned") -> None:
+        """Leave the match at any time, whether or not it is this player's decision."""
+        if self.over:
+            raise NotYourDecision("the match is over")
+        if not 0 <= player < len(self.meta.players):
+            raise IllegalAction(f"there is no player {player}")
+        self.state.concede(player, reason)
+        self.actions.append((player, (RESIGN, reason)))
+        self._advance({player})
+
+    def _advance(self, acted: set[int]) -> None:
+        state = self.state
+        while True:
+            decisions = state.decisions()
+            for decision in decisions:
+                forced = decision.forced
+                if forced is not None:
+                    state.apply(decision.player, forced)
+                    acted.add(decision.player)
+                    break
+            else:
+                break
+        previous = self._open
+        self._open = {}
+        for decision in decisions:
+            old = previous.get(decision.player)
+            if old is not None and decision.player not in acted and old.same_choice(decision):
+                decision.seq = old.seq
+            else:
+                self._seq += 1
+                decision.seq = self._seq
+            self._open[decision.player] = decision
+
+
+def _describe(action: Any) -> str:
+    return action_id(action) if isinstance(action, tuple) else repr(action)
+
+
+def new_match(
+    ruleset: str,
+    players: Sequence[str],
+    decks: Sequence[Sequence[str]],
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """Start a match; every deck is checked first and all problems reported at once."""
+    rules = get_ruleset(ruleset)
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise IllegalAction(
+            f"{rules.name} takes {rules.min_players}-{rules.max_players} players, "
+            f"not {len(players)}"
+        )
+    if len(decks) != len(players):
+        raise DeckError([f"{len(players)} players need {len(players)} decks, got {len(decks)}"])
+    problems = []
+    for name, deck in zip(players, decks, strict=True):
+        problems += [f"{name}'s deck: {p}" for p in rules.validate_deck(deck)]
+    if problems:
+        raise DeckError(problems)
+    meta = MatchRecord(
+        ruleset=rules.id,
+        rules_version=rules.version,
+        seed=seed,
+        players=list(players),
+        decks=[list(d) for d in decks],
+        options=dict(options or {}),
+    )
+    state = rules.new_game(list(players), meta.decks, MatchRng(seed), meta.options)
+    return Match(rules, state, meta)
+
+
+def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
+    """A match that starts from a described mid-game position (see each ruleset's loader)."""
+    rules = get_ruleset(ruleset)
+    meta = MatchRecord(
+        ruleset=rules.id,
+        rules_version=rules.version,
+        seed=seed,
+        players=[s.get("name", f"Player {i + 1}") for i, s in enumerate(data["seats"])],
+        scenario=data,
+    )
+    return Match(rules, rules.from_scenario(data, MatchRng(seed)), meta)
+
+
+def replay(record: MatchRecord) -> Match:
+    """Rebuild a match from its record; raises RecordError if the record does not fit."""
+    rules = get_ruleset(record.ruleset)
+    if record.rules_version != rules.version:
+        raise RecordError(
+            f"record was made with {rules.id} rules {record.rules_version}, "
+            f"this engine has {rules.version}"
+        )
+    meta = record.model_copy(update={"actions": []})
+    rng = MatchRng(record.seed)
+    if record.scenario is not None:
+        state = rules.from_scenario(record.scenario, rng)
+    else:
+        state = rules.new_game(list(record.players), record.decks, rng, record.options)
+    match = Match(rules, state, meta)
+    for number, (player, action) in enumerate(record.moves(), start=1):
+        try:
+            if isinstance(action, tuple) and action and action[0] == RESIGN:
+                match.resign(player, *action[1:])
+            else:
+                match.apply(player, normalize_action(action))
+        except IllegalAction as exc:
+            raise RecordError(f"action {number} ({_describe(action)}) does not replay: {exc}")
+    return match

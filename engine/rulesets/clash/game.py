@@ -1,0 +1,491 @@
+"""Clash: the whole turn structure, combat and legal actions in one place.
+
+Rule references (`clash.md:NN`) point at lines of shared/rules/clash.md; rulings where the
+text is silent are written down in docs/rules/clash.md and named here as `ruling R#`.
+
+Actions:
+    ("first",) / ("second",)       the coin-flip winner picks who starts      clash.md:80
+    (("card", uid), ...)            mulligan: up to 3 cards back              clash.md:70
+    ("play", uid, target)           target: None, a monster uid, "p0"/"p1"    clash.md:61,64,67
+    ("attack", uid, target)         target: an enemy monster uid or "p0"/"p1" clash.md:18
+    ("end",)                        end the main phase                        clash.md:93
+"""
+
+from typing import Any
+
+from engine.core import events as ev
+from engine.core.decision import Action, Decision
+from engine.core.ruleset import GameState
+from engine.core.rng import MatchRng
+from engine.rulesets.clash import effects
+from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
+from engine.rulesets.clash.targets import chosen_targets
+
+START_HEALTH = 30  # clash.md:77
+OPENING_HAND = 5  # clash.md:70
+MULLIGAN_MAX = 3  # clash.md:70
+MAX_MANA = 10  # clash.md:10
+BOARD_SLOTS = 5  # clash.md:67
+HAND_LIMIT = 10  # ruling R7
+
+END: Action = ("end",)
+GO_FIRST: Action = ("first",)
+GO_SECOND: Action = ("second",)
+
+
+class Side:
+    """One player's half of the table."""
+
+    __slots__ = (
+        "board",
+        "deck",
+        "fatigue",
+        "graveyard",
+        "hand",
+        "health",
+        "key",
+        "mana",
+        "max_mana",
+        "name",
+        "seat",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.key = f"p{seat}"
+        self.name = name
+        self.health = START_HEALTH
+        self.mana = 0
+        self.max_mana = 0
+        self.fatigue = 0
+        self.deck: list[CardInst] = []  # the top of the deck is the end of the list
+        self.hand: list[CardInst] = []
+        self.board: list[CardInst] = []
+        self.graveyard: list[CardInst] = []
+
+    def copy(self) -> "Side":
+        twin = Side.__new__(Side)
+        for slot in ("seat", "key", "name", "health", "mana", "max_mana", "fatigue"):
+            setattr(twin, slot, getattr(self, slot))
+        twin.deck = [c.copy() for c in self.deck]
+        twin.hand = [c.copy() for c in self.hand]
+        twin.board = [c.copy() for c in self.board]
+        twin.graveyard = [c.copy() for c in self.graveyard]
+        return twin
+
+
+class ClashState(GameState):
+    def __init__(
+        self,
+        names: list[str],
+        rng: MatchRng,
+        token_protos: dict[Any, Proto],
+        best_of: int = 1,
+    ):
+        self.names = names
+        self.sides = [Side(0, names[0]), Side(1, names[1])]
+        self.rng = rng
+        self.token_protos = token_protos
+        self.events: list[ev.Event] = []
+        self.turn = 0
+        self.active = 0
+        self.phase = "starter"
+        self.winner: int | None = None
+        self.over = False
+        self.best_of = best_of
+        self.wins = [0, 0]
+        self.game_no = 0
+        self.starter = 0
+        self.coin_winner = 0
+        self.game_ended = False
+        self.mulligan_done = [False, False]
+        self.delayed: list[tuple[tuple, int, str]] = []  # (effects, controller, source)
+        self.next_uid = 1
+        self._decisions: list[Decision] | None = None
+
+    # -- setting up ----------------------------------------------------------------
+
+    def new_card(self, proto: Proto, owner: int) -> CardInst:
+        card = CardInst(self.next_uid, proto, owner)
+        self.next_uid += 1
+        return card
+
+    def flip_coin(self) -> None:
+        """clash.md:80 — a coin flip; its winner chooses who starts."""
+        self.coin_winner = self.rng.coin()
+        self.events.append(ev.CoinFlipped(self.coin_winner, self.names[self.coin_winner]))
+        self.phase = "starter"
+
+    def start_game(self, starter: int) -> None:
+        """Shuffle every card back into its owner's deck and deal opening hands."""
+        self.game_no += 1
+        self.starter = starter
+        self.turn = 0
+        self.delayed = []
+        self.game_ended = False
+        decks: list[list[CardInst]] = [[], []]
+        for side in self.sides:
+            cards = side.deck + side.hand + side.graveyard
+            for monster in side.board:
+                cards += monster.attached
+                if not monster.proto.token:
+                    cards.append(monster)
+            for card in cards:
+                card.reset()
+                decks[card.owner].append(card)
+        for side in self.sides:
+            side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
+            side.health = START_HEALTH
+            side.fatigue = 0
+            # clash.md:10 — the starter's first turn brings 1 mana, the other's brings 2.
+            side.mana = 0
+            side.max_mana = 0 if side.seat == starter else 1
+            self.rng.shuffle(side.deck)
+        self.events.append(ev.GameStarted(self.game_no, starter, self.names[starter]))
+        for seat in (starter, 1 - starter):
+            for _ in range(OPENING_HAND):
+                self.draw(self.sides[seat])
+        self.mulligan_done = [False, False]
+        self.phase = "mulligan"
+
+    # -- the engine contract -------------------------------------------------------
+
+    def decisions(self) -> list[Decision]:
+        if self._decisions is None:
+            self._decisions = self._open_decisions()
+        return self._decisions
+
+    def _open_decisions(self) -> list[Decision]:
+        phase = self.phase
+        if phase == "main":
+            return [
+                Decision(
+                    self.active,
+                    "main",
+                    "Play a card, attack, or end your turn.",
+                    self.main_actions(),
+                    describe=self.describe,
+                )
+            ]
+        if phase == "mulligan":
+            return [
+                Decision(
+                    seat,
+                    "mulligan",
+                    f"Choose up to {MULLIGAN_MAX} cards to put back and draw again.",
+                    [("card", c.uid) for c in self.sides[seat].hand],
+                    min_picks=0,
+                    max_picks=MULLIGAN_MAX,
+                    private=True,
+                    describe=self.describe,
+                )
+                for seat in (0, 1)
+                if not self.mulligan_done[seat]
+            ]
+        if phase == "starter":
+            return [
+                Decision(
+                    self.coin_winner,
+                    "starter",
+                    "You won the coin flip: who starts?",
+                    [GO_FIRST, GO_SECOND],
+                    describe=self.describe,
+                )
+            ]
+        return []
+
+    def apply(self, player: int, action: Action) -> None:
+        self._decisions = None
+        head = action[0] if action else None
+        if head == "play":
+            self.play(player, action[1], action[2])
+        elif head == "attack":
+            self.attack(action[1], action[2])
+        elif head == "end":
+            self.end_turn()
+        elif self.phase == "mulligan":
+            self.mulligan(player, [uid for _, uid in action])
+        elif head in ("first", "second"):
+            self.start_game(player if head == "first" else 1 - player)
+        else:  # the match validated the action, so this is a bug, not a bad move
+            raise AssertionError(f"unhandled action {action!r}")
+        if self.game_ended:
+            self.finish_game()
+
+    def concede(self, player: int, reason: str) -> None:
+        self._decisions = None
+        winner = 1 - player
+        self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
+        self.end_match(winner)
+
+    def view(self, viewer: int | None):
+        from engine.rulesets.clash.view import build_view
+
+        return build_view(self, viewer)
+
+    def describe(self, action: Action):
+        from engine.rulesets.clash.view import describe_action
+
+        return describe_action(self, action)
+
+    def clone(self) -> "ClashState":
+        twin = ClashState.__new__(ClashState)
+        twin.__dict__.update(self.__dict__)
+        twin.sides = [s.copy() for s in self.sides]
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.wins = list(self.wins)
+        twin.mulligan_done = list(self.mulligan_done)
+        twin.delayed = list(self.delayed)
+        twin._decisions = None
+        return twin
+
+    # -- lookups -------------------------------------------------------------------
+
+    def find(self, uid: int) -> CardInst | None:
+        """A card in hand or on the battlefield (the places actions point at)."""
+        for side in self.sides:
+            for card in side.board:
+                if card.uid == uid:
+                    return card
+            for card in side.hand:
+                if card.uid == uid:
+                    return card
+        return None
+
+    def side_of(self, monster: CardInst) -> Side | None:
+        for side in self.sides:
+            if monster in side.board:
+                return side
+        return None
+
+    # -- legal actions -------------------------------------------------------------
+
+    def main_actions(self) -> list[Action]:
+        side = self.sides[self.active]
+        opp = self.sides[1 - self.active]
+        actions: list[Action] = []
+        mana = side.mana
+        room = len(side.board) < BOARD_SLOTS
+        seen: set[str] = set()
+        for card in side.hand:
+            proto = card.proto
+            if proto.cost > mana or proto.id in seen:  # same card twice: one choice
+                continue
+            seen.add(proto.id)
+            kind = proto.kind
+            if kind == MONSTER and not room:
+                continue  # clash.md:67 — at most 5 monsters a side
+            uid = card.uid
+            if proto.chosen is None:
+                actions.append(("play", uid, None))
+                continue
+            targets = chosen_targets(proto.chosen, side, opp)
+            if targets:
+                actions.extend([("play", uid, t) for t in targets])
+            elif kind == MONSTER:
+                actions.append(("play", uid, None))  # ruling R5: the summon effect lapses
+            # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
+        turn = self.turn
+        enemies = None
+        for monster in side.board:
+            if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
+                continue  # rulings R1, R2
+            if enemies is None:
+                enemies = [opp.key] + [m.uid for m in opp.board]  # ruling R3
+            uid = monster.uid
+            actions.extend([("attack", uid, t) for t in enemies])
+        actions.append(END)
+        return actions
+
+    # -- doing ---------------------------------------------------------------------
+
+    def draw(self, side: Side) -> None:
+        """clash.md:72-74 — draw one; from an empty deck take 1, 2, 3 ... damage instead."""
+        if not side.deck:
+            side.fatigue += 1
+            self.events.append(ev.Fatigue(side.name, side.fatigue))
+            self.hurt_player(side, side.fatigue, "fatigue")
+            return
+        card = side.deck.pop()
+        if len(side.hand) >= HAND_LIMIT:  # ruling R7
+            side.graveyard.append(card)
+            self.events.append(ev.CardBurned(side.name, card.proto.name))
+            return
+        side.hand.append(card)
+        self.events.append(ev.CardDrawn(side.seat, side.name, card.proto.name))
+
+    def mulligan(self, seat: int, uids: list[int]) -> None:
+        """clash.md:70 — once, up to 3 cards back into the deck and as many drawn."""
+        side = self.sides[seat]
+        if uids:
+            back = [c for c in side.hand if c.uid in uids]
+            side.hand = [c for c in side.hand if c.uid not in uids]
+            side.deck.extend(back)
+            self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
+            for _ in back:
+                self.draw(side)
+        self.events.append(ev.CardsReturned(seat, side.name, len(uids)))
+        self.mulligan_done[seat] = True
+        if all(self.mulligan_done):
+            self.begin_turn(self.starter)
+
+    def begin_turn(self, seat: int) -> None:
+        """clash.md:10,72,89 — mana grows by one (to 10) and refills, then one card is drawn."""
+        self.turn += 1
+        self.active = seat
+        side = self.sides[seat]
+        side.max_mana = min(MAX_MANA, side.max_mana + 1)
+        side.mana = side.max_mana
+        for monster in side.board:
+            monster.attacked = False
+        self.events.append(ev.TurnStarted(seat, side.name, self.turn))
+        self.phase = "main"
+        self.draw(side)
+
+    def play(self, seat: int, uid: int, target: Any) -> None:
+        side = self.sides[seat]
+        card = next(c for c in side.hand if c.uid == uid)
+        proto = card.proto
+        side.mana -= proto.cost  # legal actions only offer what the mana pays for
+        side.hand.remove(card)
+        chosen = self.target_of(target)
+        self.events.append(
+            ev.CardPlayed(seat, side.name, proto.name, self.target_name(chosen) if chosen else None)
+        )
+        if proto.kind == MONSTER:
+            card.reset()
+            card.summoned_turn = self.turn
+            side.board.append(card)
+            if proto.on_summon:
+                self.events.append(ev.Triggered(proto.name, "summon"))
+                effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
+        elif proto.kind == EQUIPMENT:
+            monster = chosen  # clash.md:64 — any monster, the opponent's included
+            monster.attached.append(card)
+            monster.power += proto.power
+            monster.toughness += proto.toughness
+            self.events.append(
+                ev.StatsChanged(monster.proto.name, f"gains +{proto.power}/+{proto.toughness}")
+            )
+        else:  # clash.md:61 — a spell happens at once, then rests in the graveyard
+            side.graveyard.append(card)
+            effects.resolve(self, proto.effects, seat, None, chosen, proto.name)
+
+    def attack(self, uid: int, target: Any) -> None:
+        """clash.md:18-49 — damage = power - toughness; a negative result hurts the attacker."""
+        side = self.sides[self.active]
+        attacker = next(m for m in side.board if m.uid == uid)
+        attacker.attacked = True
+        if isinstance(target, str):
+            victim = self.sides[int(target[1])]
+            self.events.append(ev.Attacked(attacker.proto.name, victim.name))
+            if attacker.power > 0:
+                self.hurt_player(victim, attacker.power, attacker.proto.name)
+            return
+        defender = next(m for m in self.sides[1 - self.active].board if m.uid == target)
+        self.events.append(ev.Attacked(attacker.proto.name, defender.proto.name))
+        damage = attacker.power - defender.toughness
+        if damage > 0:
+            self.hurt_monster(defender, damage, attacker.proto.name)
+        elif damage < 0:
+            self.hurt_monster(attacker, -damage, defender.proto.name)
+        self.check_deaths()
+
+    def end_turn(self) -> None:
+        """clash.md:58,93 — turn effects, then end-phase hooks, then the other player's turn."""
+        side = self.sides[self.active]
+        self.events.append(ev.TurnEnded(side.name))
+        self.phase = "end"
+        for monster in list(side.board):
+            if monster.proto.on_turn_end and monster in side.board:
+                self.events.append(ev.Triggered(monster.proto.name, "turn"))
+                effects.resolve(
+                    self, monster.proto.on_turn_end, side.seat, monster, None, monster.proto.name
+                )
+                if self.game_ended:
+                    return
+        hooks, self.delayed = self.delayed, []
+        for hook_effects, controller, source in hooks:
+            self.events.append(ev.Triggered(source, "end of turn"))
+            effects.resolve(self, hook_effects, controller, None, None, source)
+            if self.game_ended:
+                return
+        self.begin_turn(1 - self.active)
+
+    # -- damage, healing and death ------------------------------------------------
+
+    def hurt_player(self, side: Side, amount: int, source: str) -> None:
+        """clash.md:77 — the first player to reach 0, in the order things happen, loses."""
+        side.health -= amount
+        self.events.append(ev.Damaged(side.name, amount, side.health, source))
+        if side.health <= 0 and not self.game_ended:
+            self.game_won_by(1 - side.seat, f"{side.name} fell to 0 health")
+
+    def hurt_monster(self, monster: CardInst, amount: int, source: str) -> None:
+        monster.health -= amount
+        self.events.append(ev.Damaged(monster.proto.name, amount, max(monster.health, 0), source))
+
+    def check_deaths(self) -> None:
+        """clash.md:51,58 — monsters at 0 health go to the graveyard; death effects follow.
+
+        Ruling R8: deaths are collected active side first, left to right; all of them leave
+        the field before any death effect happens, and deaths those effects cause are handled
+        the same way afterwards.
+        """
+        while not self.game_ended:
+            dead = []
+            for side in (self.sides[self.active], self.sides[1 - self.active]):
+                if any(m.health <= 0 for m in side.board):
+                    dead += [(side, m) for m in side.board if m.health <= 0]
+                    side.board = [m for m in side.board if m.health > 0]
+            if not dead:
+                return
+            for side, monster in dead:
+                self.events.append(ev.Died(monster.proto.name, side.name))
+                for item in monster.attached:
+                    self.sides[item.owner].graveyard.append(item)
+                monster.attached = []
+                if not monster.proto.token:
+                    self.sides[monster.owner].graveyard.append(monster)
+            for side, monster in dead:
+                if monster.proto.on_death and not self.game_ended:
+                    self.events.append(ev.Triggered(monster.proto.name, "death"))
+                    effects.resolve(
+                        self, monster.proto.on_death, side.seat, monster, None, monster.proto.name
+                    )
+
+    def game_won_by(self, winner: int, reason: str) -> None:
+        self.game_ended = True
+        self.wins[winner] += 1
+        self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
+
+    def finish_game(self) -> None:
+        """After a game: the match ends, or (best of N) the next game starts, clash.md:80."""
+        self._decisions = None
+        leader = 0 if self.wins[0] >= self.wins[1] else 1
+        if self.wins[leader] * 2 > self.best_of:
+            self.end_match(leader)
+        else:
+            self.start_game(1 - self.starter)
+
+    def end_match(self, winner: int) -> None:
+        self.game_ended = True
+        self.over = True
+        self.winner = winner
+        self.phase = "over"
+        score = f"{self.wins[winner]}-{self.wins[1 - winner]}"
+        self.events.append(ev.MatchOver(winner, self.names[winner], score))
+
+    # -- naming targets ------------------------------------------------------------
+
+    def target_of(self, ref: Any) -> Side | CardInst | None:
+        if ref is None:
+            return None
+        if isinstance(ref, str):
+            return self.sides[int(ref[1])]
+        return self.find(ref)
+
+    @staticmethod
+    def target_name(target: Side | CardInst) -> str:
+        return target.name

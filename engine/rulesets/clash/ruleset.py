@@ -1,0 +1,140 @@
+"""Clash as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from cards.loader import CardPool, clash_pool
+from cards.schema.clash import Summon, Token
+from engine.core.errors import ScenarioError
+from engine.core.rng import MatchRng
+from engine.core.ruleset import Ruleset
+from engine.rulesets.clash.cards import Proto, proto_of, token_proto
+from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
+
+DECK_SIZE = 30  # clash.md:70
+COPY_LIMIT = 3  # ruling R11
+
+
+def _tokens_of(effects) -> list[Token]:
+    found = []
+    for effect in effects:
+        if isinstance(effect, Summon):
+            found.append(effect.token)
+        found += _tokens_of(getattr(effect, "effects", ()))
+    return found
+
+
+class ClashRuleset(Ruleset):
+    id = "clash"
+    name = "Clash"
+    version = "1"
+
+    @cached_property
+    def pool(self) -> CardPool:
+        return clash_pool()
+
+    @cached_property
+    def protos(self) -> dict[str, Proto]:
+        return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
+
+    @cached_property
+    def token_protos(self) -> dict[Token, Proto]:
+        tokens = {}
+        for proto in self.protos.values():
+            for effects in (proto.effects, proto.on_summon, proto.on_death, proto.on_turn_end):
+                for token in _tokens_of(effects):
+                    tokens[token] = token_proto(token)
+        return tokens
+
+    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+        problems = []
+        if len(cards) != DECK_SIZE:
+            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
+        unknown = sorted({c for c in cards if c not in self.protos})
+        if unknown:
+            problems.append(f"unknown card(s): {', '.join(unknown)}")
+        for card, count in sorted(Counter(cards).items()):
+            if count > COPY_LIMIT and card in self.protos:
+                problems.append(
+                    f"at most {COPY_LIMIT} copies of a card, "
+                    f"{self.protos[card].name} has {count}"
+                )
+        return problems
+
+    def preconstructed_decks(self) -> dict[str, list[str]]:
+        return {deck_id: deck.card_list() for deck_id, deck in self.pool.decks.items()}
+
+    def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
+        return ClashState(names, rng, self.token_protos, best_of)
+
+    def new_game(
+        self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
+    ) -> ClashState:
+        best_of = int(options.get("best_of", 1))
+        if best_of < 1 or best_of % 2 == 0:
+            raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
+        state = self._state(players, rng, best_of)
+        for side, deck in zip(state.sides, decks, strict=True):
+            side.deck = [state.new_card(self.protos[c], side.seat) for c in deck]
+        state.flip_coin()
+        return state
+
+    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
+        """A main-phase position. See docs/architecture.md for the format."""
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != 2:
+            raise ScenarioError("a Clash scenario has exactly two seats")
+        names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
+        state = self._state(names, rng, int(data.get("best_of", 1)))
+        state.turn = int(data.get("turn", 1))
+        state.active = int(data.get("active", 0))
+        state.game_no = 1
+        state.starter = int(data.get("starter", state.active))
+        state.phase = "main"
+        state.mulligan_done = [True, True]
+        for side, seat in zip(state.sides, seats, strict=True):
+            side.health = int(seat.get("health", 30))
+            side.max_mana = int(seat.get("max_mana", seat.get("mana", 0)))
+            side.mana = int(seat.get("mana", side.max_mana))
+            side.fatigue = int(seat.get("fatigue", 0))
+            # decks are listed top first, which reads naturally in a test
+            side.deck = [self._card(state, c, side.seat) for c in reversed(seat.get("deck", []))]
+            side.hand = [self._card(state, c, side.seat) for c in seat.get("hand", [])]
+            side.graveyard = [self._card(state, c, side.seat) for c in seat.get("graveyard", [])]
+            board = seat.get("board", [])
+            if len(board) > BOARD_SLOTS:
+                raise ScenarioError(f"{side.name} has {len(board)} monsters, at most 5")
+            side.board = [self._monster(state, m, side.seat) for m in board]
+        return state
+
+    def _card(self, state: ClashState, card_id: str, owner: int):
+        if card_id not in self.protos:
+            raise ScenarioError(f"unknown card '{card_id}'")
+        return state.new_card(self.protos[card_id], owner)
+
+    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int):
+        spec = {"card": spec} if isinstance(spec, str) else dict(spec)
+        card = self._card(state, spec.pop("card"), owner)
+        if card.proto.kind != "monster":
+            raise ScenarioError(f"'{card.proto.id}' is not a monster")
+        ready = spec.pop("ready", True)
+        card.summoned_turn = -1 if ready else state.turn
+        card.attacked = bool(spec.pop("attacked", False))
+        for equip_id in spec.pop("equipment", []):
+            item = self._card(state, equip_id, owner)
+            card.attached.append(item)
+            card.power += item.proto.power
+            card.toughness += item.proto.toughness
+        given = {s: int(spec.pop(s)) for s in ("power", "toughness", "max_health", "health") if s in spec}
+        for stat, value in given.items():
+            setattr(card, stat, value)
+        if "health" not in given:
+            card.health = min(card.health, card.max_health)
+        if spec:
+            raise ScenarioError(f"unknown monster field(s) {sorted(spec)}")
+        return card
+
+
+RULESET = ClashRuleset()

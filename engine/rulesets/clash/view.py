@@ -1,0 +1,134 @@
+"""What a Clash player may see, and how each legal action reads on a button."""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decision import Action
+from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.rulesets.clash.cards import CardInst
+
+if TYPE_CHECKING:
+    from engine.rulesets.clash.game import ClashState
+
+EVENTS_SHOWN = 12
+
+
+def card_view(card: CardInst, state: "ClashState | None" = None, on_board: bool = False) -> CardView:
+    proto = card.proto
+    if not on_board:
+        stats = {}
+        if proto.kind == "monster":
+            stats = {"power": proto.power, "toughness": proto.toughness, "health": proto.health}
+        elif proto.kind == "equipment":
+            stats = {"power": proto.power, "toughness": proto.toughness}
+        return CardView(card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats)
+    tags = []
+    if proto.token:
+        tags.append("token")
+    if proto.haste:
+        tags.append("haste")
+    if state is not None:
+        if card.attacked:
+            tags.append("attacked")
+        elif card.summoned_turn == state.turn and not proto.haste:
+            tags.append("asleep")
+    return CardView(
+        card.uid,
+        proto.id,
+        proto.name,
+        proto.kind,
+        proto.cost,
+        proto.text,
+        {
+            "power": card.power,
+            "toughness": card.toughness,
+            "health": card.health,
+            "max_health": card.max_health,
+        },
+        tuple(tags),
+        tuple(card_view(a) for a in card.attached),
+    )
+
+
+def build_view(state: "ClashState", viewer: int | None) -> MatchView:
+    seats = []
+    for side in state.sides:
+        own = viewer == side.seat
+        zones = {
+            "hand": ZoneView(
+                "hand", len(side.hand), tuple(card_view(c) for c in side.hand) if own else None
+            ),
+            "deck": ZoneView("deck", len(side.deck), None),  # order is nobody's business
+            "board": ZoneView(
+                "board", len(side.board), tuple(card_view(c, state, True) for c in side.board)
+            ),
+            "graveyard": ZoneView(
+                "graveyard", len(side.graveyard), tuple(card_view(c) for c in side.graveyard)
+            ),
+        }
+        stats = {
+            "health": side.health,
+            "mana": side.mana,
+            "max_mana": side.max_mana,
+            "fatigue": side.fatigue,
+            "wins": state.wins[side.seat],
+        }
+        seats.append(SeatView(side.seat, side.name, stats, zones))
+    decisions = tuple(
+        DecisionView(
+            d.player,
+            state.names[d.player],
+            d.kind,
+            d.prompt,
+            d.seq,
+            tuple(o.label for o in d.options) if viewer == d.player else None,
+        )
+        for d in state.decisions()
+    )
+    notes = {"game": str(state.game_no), "best_of": str(state.best_of)}
+    if state.phase in ("starter", "mulligan"):
+        notes["coin"] = state.names[state.coin_winner]
+    return MatchView(
+        ruleset="clash",
+        viewer=viewer,
+        turn=state.turn,
+        phase=state.phase,
+        active=state.active if state.phase in ("main", "end") else None,
+        seats=tuple(seats),
+        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        decisions=decisions,
+        winner=state.winner,
+        over=state.over,
+        notes=notes,
+    )
+
+
+def _ref_name(state: "ClashState", ref: Any) -> str:
+    if isinstance(ref, str):
+        return state.names[int(ref[1])]
+    card = state.find(ref)
+    return card.proto.name if card is not None else "?"
+
+
+def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int | None, Any]:
+    """(label, group, card uid, target) for one legal action."""
+    head = action[0] if action else None
+    if head == "play":
+        card = state.find(action[1])
+        name = f"{card.proto.name} ({card.proto.cost})"
+        target = action[2]
+        label = f"Play {name}" + (f" → {_ref_name(state, target)}" if target is not None else "")
+        return label, "play", action[1], target
+    if head == "attack":
+        card = state.find(action[1])
+        label = f"{card.proto.name} attacks {_ref_name(state, action[2])}"
+        return label, "attack", action[1], action[2]
+    if head == "end":
+        return "End turn", "end", None, None
+    if head == "first":
+        return "I go first", "starter", None, None
+    if head == "second":
+        return "Opponent goes first", "starter", None, None
+    if head == "card":
+        card = state.find(action[1])
+        return f"{card.proto.name} ({card.proto.cost})", "card", action[1], None
+    return str(action), "", None, None
