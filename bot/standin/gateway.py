@@ -1,0 +1,250 @@
+"""Websocket gateway: HELLO / IDENTIFY / READY / GUILD_CREATE and event dispatch to the bot.
+
+Each connection gets one writer task fed by a FIFO queue, so events reach the bot in the order
+the stand-in produced them (a channel created before a slash command is known before the
+command arrives) and bursts of hundreds of events never interleave partial frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .state import StandinState
+
+log = logging.getLogger(__name__)
+
+DISPATCH = 0
+HEARTBEAT = 1
+IDENTIFY = 2
+PRESENCE_UPDATE = 3
+RESUME = 6
+REQUEST_GUILD_MEMBERS = 8
+HELLO = 10
+HEARTBEAT_ACK = 11
+HEARTBEAT_INTERVAL_MS = 41_250
+#: Intent bit a bot needs to receive each world event we emit (Discord filters by intents).
+EVENT_INTENTS = {
+    "GUILD_CREATE": 1 << 0,
+    "CHANNEL_CREATE": 1 << 0,
+    "GUILD_ROLE_CREATE": 1 << 0,
+    "GUILD_MEMBER_ADD": 1 << 1,
+}
+
+
+class NoBotConnectedError(RuntimeError):
+    """An event had to go to the bot, but no bot has identified on the gateway."""
+
+
+@dataclass
+class _Outgoing:
+    op: int
+    d: Any
+    t: str | None
+    on_sent: Callable[[], None] | None
+    #: Resolves to True once written, False if the socket was gone (never raises, so frames
+    #: nobody awaits cannot produce "exception never retrieved" noise).
+    sent: asyncio.Future[bool] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class GatewaySession:
+    """One bot websocket connection."""
+
+    def __init__(self, ws: web.WebSocketResponse, number: int) -> None:
+        self.ws = ws
+        self.number = number
+        self.session_id = uuid.uuid4().hex
+        self.seq = 0
+        self.identify: dict[str, Any] | None = None
+        self.identified = False
+        #: Non-heartbeat frames the bot sent (identify, presence updates, member requests...).
+        self.received: list[dict[str, Any]] = []
+        self._closing = False
+        self._queue: asyncio.Queue[_Outgoing | None] = asyncio.Queue()
+        self._writer = asyncio.create_task(self._write_loop(), name=f"standin-gateway-{number}")
+
+    @property
+    def intents(self) -> int:
+        return int((self.identify or {}).get("intents", 0) or 0)
+
+    @property
+    def open(self) -> bool:
+        return not self._closing and not self.ws.closed and not self._writer.done()
+
+    def send(
+        self,
+        op: int,
+        d: Any = None,
+        t: str | None = None,
+        *,
+        on_sent: Callable[[], None] | None = None,
+    ) -> asyncio.Future[bool]:
+        """Queue a frame; the future says whether it was written to the socket."""
+        item = _Outgoing(op, d, t, on_sent)
+        if self._closing:
+            item.sent.set_result(False)
+        else:
+            self._queue.put_nowait(item)
+        return item.sent
+
+    async def _write_loop(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            frame: dict[str, Any] = {"op": item.op, "d": item.d, "s": None, "t": item.t}
+            if item.op == DISPATCH:
+                self.seq += 1
+                frame["s"] = self.seq
+            text = json.dumps(frame, separators=(",", ":"))
+            if item.on_sent is not None:
+                item.on_sent()
+            try:
+                await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError) as exc:
+                log.debug("gateway session %s dropped a frame: %s", self.number, exc)
+                item.sent.set_result(False)
+                continue
+            item.sent.set_result(True)
+
+    async def close(self, code: int = 1000) -> None:
+        """Flush queued frames, stop the writer and close the socket (idempotent)."""
+        if not self._closing:
+            self._closing = True
+            self._queue.put_nowait(None)
+        await self._writer
+        if not self.ws.closed:
+            await self.ws.close(code=code)
+
+    def __repr__(self) -> str:
+        return f"<GatewaySession #{self.number} identified={self.identified} open={self.open}>"
+
+
+class Gateway:
+    """Accepts bot connections and routes events to the most recently identified one."""
+
+    def __init__(self, state: StandinState) -> None:
+        self.state = state
+        self.url = ""
+        self.sessions: list[GatewaySession] = []
+        self._numbers = 0
+        state.world_listeners.append(self._on_world_event)
+
+    @property
+    def active(self) -> GatewaySession | None:
+        """The session interactions go to: the newest identified one still open."""
+        for session in reversed(self.sessions):
+            if session.identified and session.open:
+                return session
+        return None
+
+    def dispatch(
+        self, event: str, data: Any, *, on_sent: Callable[[], None] | None = None
+    ) -> asyncio.Future[bool]:
+        session = self.active
+        if session is None:
+            raise NoBotConnectedError(f"cannot send {event}: no bot is connected to the stand-in")
+        return session.send(DISPATCH, data, event, on_sent=on_sent)
+
+    def _on_world_event(self, event: str, data: dict[str, Any]) -> None:
+        needed = EVENT_INTENTS.get(event, 0)
+        for session in self.sessions:
+            if session.identified and session.open and session.intents & needed == needed:
+                session.send(DISPATCH, data, event)
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """aiohttp handler for the gateway websocket."""
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self._numbers += 1
+        session = GatewaySession(ws, self._numbers)
+        self.sessions.append(session)
+        session.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
+        try:
+            async for msg in ws:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    raw = msg.data if isinstance(msg.data, str) else msg.data.decode()
+                    self._on_frame(session, json.loads(raw))
+                elif msg.type == WSMsgType.ERROR:
+                    log.debug("gateway session %s error: %s", session.number, ws.exception())
+                    break
+        finally:
+            await session.close()
+            self.state.notify()
+        return ws
+
+    def _on_frame(self, session: GatewaySession, frame: dict[str, Any]) -> None:
+        op = frame.get("op")
+        data = frame.get("d")
+        if op == HEARTBEAT:
+            session.send(HEARTBEAT_ACK)
+            return
+        session.received.append(frame)
+        if op == IDENTIFY:
+            session.identify = data
+            self._send_ready(session, shard=(data or {}).get("shard"))
+        elif op == RESUME:
+            resumed = (data or {}).get("session_id")
+            previous = next((s for s in self.sessions if s.session_id == resumed), None)
+            if previous is not None:
+                session.identify = previous.identify
+                session.session_id = previous.session_id
+            session.send(DISPATCH, {}, "RESUMED")
+            session.identified = True
+            self.state.notify()
+        elif op == REQUEST_GUILD_MEMBERS:
+            self._send_member_chunks(session, data or {})
+        elif op != PRESENCE_UPDATE:
+            log.debug("stand-in gateway ignores op %s", op)
+
+    def _send_ready(self, session: GatewaySession, shard: list[int] | None) -> None:
+        state = self.state
+        user = {**state.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+        ready = {
+            "v": 10,
+            "user": user,
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in state.guilds.values()],
+            "session_id": session.session_id,
+            "resume_gateway_url": self.url,
+            "application": {"id": str(state.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "shard": shard or [0, 1],
+        }
+        session.send(DISPATCH, ready, "READY")
+        for guild in state.guilds.values():
+            session.send(DISPATCH, guild.to_create_payload(), "GUILD_CREATE")
+        session.identified = True
+        state.notify()
+
+    def _send_member_chunks(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        guild_ids = data.get("guild_id")
+        ids = guild_ids if isinstance(guild_ids, list) else [guild_ids]
+        for raw_id in ids:
+            guild = self.state.guilds.get(int(raw_id))
+            if guild is None:
+                continue
+            chunk = {
+                "guild_id": str(guild.id),
+                "members": [m.to_payload() for m in guild.members.values()],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+                "nonce": data.get("nonce"),
+            }
+            session.send(DISPATCH, chunk, "GUILD_MEMBERS_CHUNK")
+
+    async def close(self) -> None:
+        for session in list(self.sessions):
+            await session.close(code=1001)
+        self.sessions.clear()

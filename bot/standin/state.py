@@ -1,0 +1,499 @@
+"""The stand-in's world: users, guilds, channels, roles, members, messages and commands.
+
+All of it lives in memory and outlives any one bot connection, which is what makes the
+"restart the bot, click an old button" scenario possible. Every mutation calls `notify()` so
+tests can await conditions (`wait_until`) instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .errors import StandinTimeoutError
+from .messages import FakeAttachment, FakeMessage, now_iso
+
+if TYPE_CHECKING:
+    from .interactions import InteractionHandle
+
+T = TypeVar("T")
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+TEXT_CHANNEL = 0
+DM_CHANNEL = 1
+
+# Permission bits (see discord.Permissions); spelled out so the state has no discord.py import.
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+ADD_REACTIONS = 1 << 6
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+SEND_MESSAGES_IN_THREADS = 1 << 38
+ADMINISTRATOR = 1 << 3
+#: What @everyone may do in a fresh stand-in guild.
+DEFAULT_EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | ADD_REACTIONS
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
+)
+#: Permissions reported for the bot in interactions (everything except administrator).
+ALL_PERMISSIONS = (1 << 51) - 1
+APP_PERMISSIONS = ALL_PERMISSIONS & ~ADMINISTRATOR
+
+
+class SnowflakeFactory:
+    """Increasing Discord-style ids, so discord.py's ``created_at`` math yields real times."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def __call__(self) -> int:
+        now = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(now, self._last + 1)
+        return self._last
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord account (human or bot)."""
+
+    id: int
+    name: str
+    global_name: str | None = None
+    bot: bool = False
+    #: False simulates "DMs closed": sending to their DM channel answers 403 / 50007.
+    dms_open: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "bot": self.bot,
+            "system": False,
+            "public_flags": 0,
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeUser {self.name} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeRole:
+    id: int
+    guild_id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+
+    def to_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    """A guild text channel or a DM channel (``guild`` None, ``recipient`` set)."""
+
+    id: int
+    name: str
+    type: int = TEXT_CHANNEL
+    guild: FakeGuild | None = None
+    recipient: FakeUser | None = None
+    position: int = 0
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM_CHANNEL
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def to_payload(self, me: FakeUser | None = None) -> dict[str, Any]:
+        if self.is_dm:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": None,
+                "recipients": [self.recipient.to_payload()],
+            }
+        assert self.guild is not None
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeChannel {self.name} id={self.id} type={self.type}>"
+
+
+@dataclass(eq=False)
+class FakeMember:
+    user: FakeUser
+    guild: FakeGuild
+    roles: list[FakeRole] = field(default_factory=list)
+    nick: str | None = None
+    joined_at: str = field(default_factory=now_iso)
+
+    @property
+    def permissions(self) -> int:
+        if self.guild.owner_id == self.user.id:
+            return ALL_PERMISSIONS
+        perms = self.guild.everyone.permissions
+        for role in self.roles:
+            perms |= role.permissions
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def to_payload(
+        self, *, with_user: bool = True, with_permissions: bool = False
+    ) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "roles": [str(r.id) for r in self.roles],
+            "nick": self.nick,
+            "avatar": None,
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            payload["user"] = self.user.to_payload()
+        if with_permissions:
+            payload["permissions"] = str(self.permissions)
+        return payload
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    id: int
+    name: str
+    owner_id: int
+    channels: list[FakeChannel] = field(default_factory=list)
+    members: dict[int, FakeMember] = field(default_factory=dict)
+    roles: dict[int, FakeRole] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles[self.id]
+
+    def member(self, user: FakeUser) -> FakeMember | None:
+        return self.members.get(user.id)
+
+    def to_create_payload(self) -> dict[str, Any]:
+        """The full GUILD_CREATE payload (all members included, so the guild counts as chunked)."""
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "features": [],
+            "roles": [r.to_payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.to_payload() for c in self.channels],
+            "threads": [],
+            "members": [m.to_payload() for m in self.members.values()],
+            "member_count": len(self.members),
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": now_iso(),
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "application_id": None,
+            "vanity_url_code": None,
+            "widget_enabled": False,
+            "premium_progress_bar_enabled": False,
+            "nsfw": False,
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} id={self.id}>"
+
+
+WorldListener = Callable[[str, dict[str, Any]], None]
+
+
+class StandinState:
+    """Everything the stand-in knows, plus change notification for waiters."""
+
+    def __init__(self, *, bot_name: str = "cardhost", default_timeout: float = 5.0) -> None:
+        self.snowflake = SnowflakeFactory()
+        self.default_timeout = default_timeout
+        self.bot_user = FakeUser(self.snowflake(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.owner = FakeUser(self.snowflake(), "standin-owner")
+        self.users: dict[int, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.dm_channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.channel_messages: dict[int, list[FakeMessage]] = {}
+        self.interactions: dict[int, InteractionHandle] = {}
+        self.interactions_by_token: dict[str, InteractionHandle] = {}
+        #: Synced command payloads; key None = global, else guild id.
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self._command_ids: dict[tuple[int | None, str], int] = {}
+        self._token_counter = itertools.count(1)
+        self._changed = asyncio.Event()
+        #: Called with (gateway event name, payload) when the world changes while bots run.
+        self.world_listeners: list[WorldListener] = []
+
+    # -- change notification ---------------------------------------------------------------------
+
+    def notify(self) -> None:
+        """Wake everything waiting in `wait_until` so it re-checks its predicate."""
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def wait_until(
+        self, predicate: Callable[[], T], *, timeout: float | None = None, description: str = ""
+    ) -> T:
+        """Wait until ``predicate()`` is truthy and return its value; re-checked on changes."""
+        limit = self.default_timeout if timeout is None else timeout
+        try:
+            async with asyncio.timeout(limit):
+                while True:
+                    changed = self._changed
+                    result = predicate()
+                    if result:
+                        return result
+                    await changed.wait()
+        except TimeoutError:
+            what = description or getattr(predicate, "__name__", "condition")
+            raise StandinTimeoutError(f"timed out after {limit}s waiting for {what}") from None
+
+    def _emit(self, event: str, data: dict[str, Any]) -> None:
+        for listener in self.world_listeners:
+            listener(event, data)
+
+    # -- world building --------------------------------------------------------------------------
+
+    def add_user(
+        self, name: str, *, dms_open: bool = True, bot: bool = False, global_name: str | None = None
+    ) -> FakeUser:
+        user = FakeUser(self.snowflake(), name, global_name=global_name, bot=bot, dms_open=dms_open)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, *, owner: FakeUser | None = None) -> FakeGuild:
+        owner = owner or self.owner
+        guild = FakeGuild(self.snowflake(), name, owner_id=owner.id)
+        guild.roles[guild.id] = FakeRole(
+            guild.id, guild.id, "@everyone", DEFAULT_EVERYONE_PERMISSIONS
+        )
+        self.guilds[guild.id] = guild
+        guild.members[self.bot_user.id] = FakeMember(self.bot_user, guild)
+        if owner is not self.owner:
+            guild.members[owner.id] = FakeMember(owner, guild)
+        self._emit("GUILD_CREATE", guild.to_create_payload())
+        self.notify()
+        return guild
+
+    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
+        channel = FakeChannel(self.snowflake(), name, guild=guild, position=len(guild.channels))
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self._emit("CHANNEL_CREATE", channel.to_payload())
+        self.notify()
+        return channel
+
+    def add_role(self, guild: FakeGuild, name: str, *, permissions: int = 0) -> FakeRole:
+        role = FakeRole(self.snowflake(), guild.id, name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
+        return role
+
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        roles: Iterable[FakeRole] = (),
+        nick: str | None = None,
+    ) -> FakeMember:
+        member = FakeMember(user, guild, roles=list(roles), nick=nick)
+        guild.members[user.id] = member
+        self._emit("GUILD_MEMBER_ADD", {**member.to_payload(), "guild_id": str(guild.id)})
+        self.notify()
+        return member
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The (lazily created, then stable) DM channel between the bot and ``user``."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self.snowflake(), f"dm-{user.name}", DM_CHANNEL, recipient=user)
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    # -- messages --------------------------------------------------------------------------------
+
+    def create_message(
+        self,
+        channel: FakeChannel,
+        payload: dict[str, Any],
+        attachments: list[FakeAttachment],
+        *,
+        author: FakeUser | None = None,
+        visible_to: FakeUser | None = None,
+        extra_flags: int = 0,
+        message_type: int = 0,
+        interaction: InteractionHandle | None = None,
+    ) -> FakeMessage:
+        msg = FakeMessage(
+            id=self.snowflake(),
+            channel=channel,
+            author=author or self.bot_user,
+            type=message_type,
+            tts=bool(payload.get("tts", False)),
+            reference=payload.get("message_reference"),
+        )
+        msg.apply(payload, attachments)
+        msg.flags |= extra_flags
+        if visible_to is not None:
+            msg.visible_to = visible_to
+            msg.flags |= 1 << 6
+        if interaction is not None:
+            msg.interaction_id = interaction.id
+            msg.interaction_type = int(interaction.kind)
+            msg.interaction_user = interaction.user
+            msg.webhook_id = self.application_id
+        self.messages[msg.id] = msg
+        self.channel_messages.setdefault(channel.id, []).append(msg)
+        self.notify()
+        return msg
+
+    def edit_message(
+        self,
+        msg: FakeMessage,
+        payload: dict[str, Any],
+        attachments: list[FakeAttachment] | None,
+        *,
+        clear_flags: int = 0,
+    ) -> None:
+        msg.history.append(msg.snapshot())
+        msg.apply(payload, attachments)
+        msg.flags &= ~clear_flags
+        msg.edited_at = now_iso()
+        self.notify()
+
+    def delete_message(self, msg: FakeMessage) -> None:
+        msg.deleted = True
+        self.notify()
+
+    def is_visible(self, msg: FakeMessage, user: FakeUser) -> bool:
+        """Whether ``user`` can see ``msg`` (ephemeral owner, DM recipient or guild member)."""
+        if msg.deleted:
+            return False
+        if msg.visible_to is not None:
+            return msg.visible_to is user
+        if msg.channel.is_dm:
+            return msg.channel.recipient is user
+        guild = msg.channel.guild
+        return guild is not None and user.id in guild.members
+
+    # -- interactions and commands ---------------------------------------------------------------
+
+    def new_token(self, interaction_id: int) -> str:
+        return f"standin-{interaction_id}-{next(self._token_counter)}"
+
+    def register_interaction(self, handle: InteractionHandle) -> None:
+        self.interactions[handle.id] = handle
+        self.interactions_by_token[handle.token] = handle
+
+    def command_id(self, name: str, guild_id: int | None = None) -> int:
+        """A stable id per command name (the synced one if the bot synced)."""
+        key = (guild_id, name)
+        if key not in self._command_ids:
+            self._command_ids[key] = self.snowflake()
+        return self._command_ids[key]
+
+    def set_commands(
+        self, guild_id: int | None, commands: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Store a bulk-overwrite of commands and return them the way Discord echoes them."""
+        stored = []
+        for cmd in commands:
+            name = str(cmd.get("name", ""))
+            item = {
+                "type": 1,
+                "description": "",
+                "options": [],
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+                **cmd,
+                "id": str(self.command_id(name, guild_id)),
+                "application_id": str(self.application_id),
+                "version": str(self.snowflake()),
+            }
+            if guild_id is not None:
+                item["guild_id"] = str(guild_id)
+            stored.append(item)
+        self.commands[guild_id] = stored
+        self.notify()
+        return stored
