@@ -231,7 +231,7 @@ class Gateway:
         guild_ids = data.get("guild_id")
         ids = guild_ids if isinstance(guild_ids, list) else [guild_ids]
         for raw_id in ids:
-            guild = self.state.guilds.get(int(raw_id))
+            guild = self.state.guilds.get(int(raw_id)) if raw_id is not None else None
             if guild is None:
                 continue
             chunk = {

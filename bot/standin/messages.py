@@ -304,7 +304,7 @@ class FakeMessage:
         if "components" in payload:
             self.components = list(payload["components"] or [])
         if "flags" in payload and payload["flags"] is not None:
-            keep = self.flags & EPHEMERAL
+            keep = self.flags & (EPHEMERAL | LOADING)
             self.flags = (int(payload["flags"]) & SETTABLE_FLAGS & ~EPHEMERAL) | keep
         if "poll" in payload:
             self.poll = payload["poll"]

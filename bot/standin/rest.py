@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway"
-UNKNOWN_ROUTE = {"code": 0, "message": "unknown route in stand-in"}
+UNKNOWN_ROUTE_MESSAGE = "unknown route in stand-in"
 CHAT_INPUT_COMMAND_MESSAGE = 20
 REPLY_MESSAGE = 19
 
@@ -84,6 +84,16 @@ def _int(value: str, kind: str, code: int) -> int:
         raise unknown(kind, code) from None
 
 
+def _query_int(request: web.Request, name: str) -> int | None:
+    raw = request.query.get(name)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise invalid_form(f"{name} must be an integer") from None
+
+
 class RestApi:
     """Route table + handlers operating on a `StandinState`."""
 
@@ -98,6 +108,8 @@ class RestApi:
         self.recorder = recorder
         #: If set, callbacks later than this many seconds get 10062 like real Discord.
         self.ack_deadline = ack_deadline
+        #: Where ``GET /gateway`` and ``/gateway/bot`` send (Auto)ShardedClients; set on start.
+        self.gateway_url = ""
         #: Exceptions raised inside stand-in handlers (stand-in bugs); FakeDiscord re-raises them.
         self.internal_errors: list[BaseException] = []
 
@@ -110,6 +122,8 @@ class RestApi:
         routes: list[tuple[str, str, Handler]] = [
             ("GET", "/users/@me", s.get_me),
             ("GET", "/oauth2/applications/@me", s.get_application),
+            ("GET", "/gateway", s.get_gateway),
+            ("GET", "/gateway/bot", s.get_gateway),
             ("POST", "/users/@me/channels", s.create_dm),
             ("GET", f"/users/{{user_id:{d}}}", s.get_user),
             ("GET", "/applications/{application_id}/commands", s.get_commands),
@@ -180,7 +194,7 @@ class RestApi:
             call.json, call.files = await read_body(request)
             request[_FILES] = call.files
             if route is None:
-                raise ApiError(404, 0, UNKNOWN_ROUTE["message"])
+                raise ApiError(404, 0, UNKNOWN_ROUTE_MESSAGE)
             response = await handler(request)
         except ApiError as exc:
             call.response = exc.to_json()
@@ -314,6 +328,18 @@ class RestApi:
             "approximate_guild_count": len(state.guilds),
         }
 
+    async def get_gateway(self, request: web.Request) -> Reply:
+        return {
+            "url": self.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 1000,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
+
     def _command_scope(self, request: web.Request) -> int | None:
         if request.match_info["application_id"] != str(self.state.application_id):
             raise unknown("Application", 10002)
@@ -380,9 +406,9 @@ class RestApi:
 
     async def list_messages(self, request: web.Request) -> Reply:
         channel = self._channel(request)
-        limit = max(1, min(100, int(request.query.get("limit", "50"))))
-        before = int(request.query.get("before", "0")) or None
-        after = int(request.query.get("after", "0")) or None
+        limit = max(1, min(100, _query_int(request, "limit") or 50))
+        before = _query_int(request, "before")
+        after = _query_int(request, "after")
         found = [
             m
             for m in reversed(self.state.channel_messages.get(channel.id, []))
@@ -508,10 +534,10 @@ class RestApi:
             if source is None:
                 raise invalid_form(f"{ctype.name} needs an interaction that came from a message")
             if ctype is CallbackType.UPDATE_MESSAGE:
-                attachments = self._attachments(request, data, source.attachments)
-                count = len(attachments if attachments is not None else source.attachments)
+                changed = self._attachments(request, data, source.attachments)
+                count = len(changed if changed is not None else source.attachments)
                 validate_message(data, attachment_count=count, creating=False)
-                state.edit_message(source, data, attachments)
+                state.edit_message(source, data, changed)
             handle.original_message = source
         elif ctype is CallbackType.MODAL:
             if not data.get("custom_id") or not data.get("title") or not data.get("components"):

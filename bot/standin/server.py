@@ -109,7 +109,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, self.host, 0, backlog=self.backlog)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
-        self.gateway.url = self.gateway_url
+        self.gateway.url = self.rest.gateway_url = self.gateway_url
         self._patches.enter_context(discord_pointed_at(self.rest_base, self.gateway_url))
         return self
 
@@ -443,7 +443,11 @@ class FakeDiscord:
         return [m for m in self.messages_visible_to(user) if m.ephemeral]
 
     async def wait_until(
-        self, predicate: Callable[[], T], *, timeout: float | None = None, description: str = ""
+        self,
+        predicate: Callable[[], T | None],
+        *,
+        timeout: float | None = None,
+        description: str = "",
     ) -> T:
         """Await any condition over stand-in state; re-checked on every change, no polling."""
         return await self.state.wait_until(predicate, timeout=timeout, description=description)
@@ -454,10 +458,12 @@ class FakeDiscord:
         predicate: Callable[[FakeMessage], bool] | None = None,
         *,
         visible_to: FakeUser | None = None,
+        existing: bool = False,
         timeout: float | None = None,
     ) -> FakeMessage:
-        """The next message (created after this call) in ``channel`` matching ``predicate``."""
-        start = len(self.state.channel_messages.get(channel.id, []))
+        """The first message in ``channel`` matching ``predicate`` that was created after this
+        call (or, with ``existing=True``, the first one at all)."""
+        start = 0 if existing else len(self.state.channel_messages.get(channel.id, []))
 
         def found() -> FakeMessage | None:
             new = self.state.channel_messages.get(channel.id, [])[start:]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import StandinTimeoutError
-from .messages import FakeAttachment, FakeMessage, now_iso
+from .messages import EPHEMERAL, FakeAttachment, FakeMessage, now_iso
 
 if TYPE_CHECKING:
     from .interactions import InteractionHandle
@@ -310,7 +310,11 @@ class StandinState:
         changed.set()
 
     async def wait_until(
-        self, predicate: Callable[[], T], *, timeout: float | None = None, description: str = ""
+        self,
+        predicate: Callable[[], T | None],
+        *,
+        timeout: float | None = None,
+        description: str = "",
     ) -> T:
         """Wait until ``predicate()`` is truthy and return its value; re-checked on changes."""
         limit = self.default_timeout if timeout is None else timeout
@@ -365,6 +369,7 @@ class StandinState:
         role = FakeRole(self.snowflake(), guild.id, name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_payload()})
+        self.notify()
         return role
 
     def add_member(
@@ -416,7 +421,7 @@ class StandinState:
         msg.flags |= extra_flags
         if visible_to is not None:
             msg.visible_to = visible_to
-            msg.flags |= 1 << 6
+            msg.flags |= EPHEMERAL
         if interaction is not None:
             msg.interaction_id = interaction.id
             msg.interaction_type = int(interaction.kind)

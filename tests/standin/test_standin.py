@@ -339,7 +339,9 @@ async def test_click_on_old_message_reaches_restarted_bot(world: World) -> None:
     first = SampleBot(tag="A")
     await fake.start_bot(first)
     await (await fake.slash(world.alice, world.games, "board")).wait_acknowledged()
-    board = await fake.wait_for_message(world.games, lambda m: m.content == "the board")
+    board = await fake.wait_for_message(
+        world.games, lambda m: m.content == "the board", existing=True
+    )
     await fake.stop_bot(first)
 
     second = SampleBot(tag="B")
