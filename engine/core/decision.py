@@ -7,7 +7,7 @@ when a front end asks for `options`, keeping the agent-vs-agent hot path lean.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Action = tuple[Any, ...]
@@ -32,33 +32,60 @@ class Option:
 Describer = Callable[[Action], tuple[str, str, int | None, str | int | None]]
 
 
-@dataclass(slots=True, eq=False)
 class Decision:
-    """The open choice of one player. `seq` is set by the match and identifies it."""
+    """The open choice of one player. `seq` is set by the match and identifies it.
 
-    player: int
-    kind: str
-    prompt: str
-    actions: list[Action]
-    min_picks: int = 1
-    max_picks: int = 1
-    private: bool = False
-    describe: Describer | None = field(default=None, repr=False)
-    seq: int = 0
-    _options: list[Option] | None = field(default=None, repr=False)
+    A plain slotted class rather than a dataclass: one is built after every action, and
+    the agent-vs-agent benchmark notices the difference.
+    """
 
-    @property
-    def multi(self) -> bool:
-        return not (self.min_picks == 1 and self.max_picks == 1)
+    __slots__ = (
+        "_options",
+        "actions",
+        "describe",
+        "forced",
+        "kind",
+        "max_picks",
+        "min_picks",
+        "multi",
+        "player",
+        "private",
+        "prompt",
+        "seq",
+    )
 
-    @property
-    def forced(self) -> Action | None:
-        """The action to take without asking, when the choice is no choice at all."""
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        actions: list[Action],
+        min_picks: int = 1,
+        max_picks: int = 1,
+        private: bool = False,
+        describe: Describer | None = None,
+    ):
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.actions = actions
+        self.min_picks = min_picks
+        self.max_picks = max_picks
+        self.private = private
+        self.describe = describe
+        self.seq = 0
+        self._options: list[Option] | None = None
+        self.multi = not (min_picks == 1 and max_picks == 1)
+        # The action to take without asking, when the choice is no choice at all.
+        self.forced: Action | None = None
         if not self.multi:
-            return self.actions[0] if len(self.actions) == 1 else None
-        if self.max_picks == 0 or not self.actions:
-            return ()
-        return None
+            if len(actions) == 1:
+                self.forced = actions[0]
+        elif max_picks == 0 or not actions:
+            self.forced = ()
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, actions={self.actions!r})"
 
     def is_legal(self, action: Any) -> bool:
         if not self.multi:

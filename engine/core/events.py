@@ -1,5 +1,8 @@
 """Typed, append-only match events: the play-by-play and what tests assert on.
 
+Events are never changed after they are appended; they are not declared frozen only because
+frozen dataclasses cost four times as much to create, and a match makes thousands.
+
 An event that reveals hidden information (a drawn card) names the one player allowed to
 see it in `private_to`; every other viewer gets `redacted()`.
 """
@@ -7,7 +10,7 @@ see it in `private_to`; every other viewer gets `redacted()`.
 from dataclasses import dataclass, replace
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Event:
     """Base event. `text` is the public wording of what happened."""
 
@@ -27,7 +30,7 @@ class Event:
         return type(self).__name__
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class GameStarted(Event):
     game: int
     starter: int
@@ -38,7 +41,7 @@ class GameStarted(Event):
         return f"Game {self.game} begins; {self.starter_name} goes first."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CoinFlipped(Event):
     winner: int
     winner_name: str
@@ -48,7 +51,7 @@ class CoinFlipped(Event):
         return f"{self.winner_name} wins the coin flip."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class TurnStarted(Event):
     player: int
     player_name: str
@@ -59,7 +62,7 @@ class TurnStarted(Event):
         return f"Turn {self.turn}: {self.player_name}."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CardDrawn(Event):
     player: int
     player_name: str
@@ -79,7 +82,7 @@ class CardDrawn(Event):
         return f"{self.player_name} draws {self.card}."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CardsReturned(Event):
     """Cards put back into a deck (a mulligan): only the count is public."""
 
@@ -92,7 +95,7 @@ class CardsReturned(Event):
         return f"{self.player_name} puts {self.count} card(s) back and draws as many."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CardPlayed(Event):
     player: int
     player_name: str
@@ -105,7 +108,7 @@ class CardPlayed(Event):
         return f"{self.player_name} plays {self.card}{on}."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Attacked(Event):
     attacker: str
     target: str
@@ -115,7 +118,7 @@ class Attacked(Event):
         return f"{self.attacker} attacks {self.target}."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Damaged(Event):
     target: str
     amount: int
@@ -128,7 +131,7 @@ class Damaged(Event):
         return f"{self.target} takes {self.amount} damage{by} ({self.health} left)."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Healed(Event):
     target: str
     amount: int
@@ -139,7 +142,7 @@ class Healed(Event):
         return f"{self.target} heals {self.amount} ({self.health} now)."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class StatsChanged(Event):
     target: str
     change: str
@@ -149,7 +152,7 @@ class StatsChanged(Event):
         return f"{self.target} {self.change}."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Died(Event):
     card: str
     player_name: str
@@ -159,7 +162,7 @@ class Died(Event):
         return f"{self.player_name}'s {self.card} is defeated."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Summoned(Event):
     card: str
     player_name: str
@@ -169,7 +172,7 @@ class Summoned(Event):
         return f"{self.card} appears on {self.player_name}'s side."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CardBurned(Event):
     """A card drawn into a full hand goes straight to the graveyard, face up."""
 
@@ -181,7 +184,7 @@ class CardBurned(Event):
         return f"{self.player_name}'s hand is full: {self.card} is burned."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Fatigue(Event):
     player_name: str
     amount: int
@@ -191,7 +194,7 @@ class Fatigue(Event):
         return f"{self.player_name} has no cards left to draw and takes {self.amount} fatigue."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Triggered(Event):
     card: str
     trigger: str
@@ -201,7 +204,7 @@ class Triggered(Event):
         return f"{self.card}'s {self.trigger} effect triggers."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class TurnEnded(Event):
     player_name: str
 
@@ -210,7 +213,7 @@ class TurnEnded(Event):
         return f"{self.player_name} ends the turn."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class GameOver(Event):
     game: int
     winner: int
@@ -222,7 +225,7 @@ class GameOver(Event):
         return f"{self.winner_name} wins game {self.game} ({self.reason})."
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class MatchOver(Event):
     winner: int
     winner_name: str

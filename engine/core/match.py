@@ -20,7 +20,7 @@ RESIGN = "resign"
 
 
 class Match:
-    __slots__ = ("_open", "_seq", "actions", "meta", "ruleset", "state")
+    __slots__ = ("_open", "_pending", "_seq", "actions", "meta", "ruleset", "state")
 
     def __init__(self, ruleset: Ruleset, state: GameState, meta: MatchRecord):
         self.ruleset = ruleset
@@ -28,14 +28,15 @@ class Match:
         self.meta = meta
         self.actions: list[tuple[int, Action]] = []
         self._open: dict[int, Decision] = {}
+        self._pending: tuple[Decision, ...] = ()
         self._seq = 0
-        self._advance(set())
+        self._advance(-1)
 
     # -- reading -------------------------------------------------------------------
 
     @property
-    def pending(self) -> list[Decision]:
-        return list(self._open.values())
+    def pending(self) -> tuple[Decision, ...]:
+        return self._pending
 
     def decision_for(self, player: int) -> Decision | None:
         return self._open.get(player)
@@ -76,7 +77,7 @@ class Match:
             raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
         self.state.apply(player, action)
         self.actions.append((player, action))
-        self._advance({player})
+        self._advance(player)
 
     def resign(self, player: int, reason: str = "resigned") -> None:
         """Leave the match at any time, whether or not it is this player's decision."""
@@ -86,12 +87,21 @@ class Match:
             raise IllegalAction(f"there is no player {player}")
         self.state.concede(player, reason)
         self.actions.append((player, (RESIGN, reason)))
-        self._advance({player})
+        self._advance(player)
 
-    def _advance(self, acted: set[int]) -> None:
+    def _advance(self, actor: int) -> None:
+        """Take forced choices, then number the open decisions (a changed one gets a new seq)."""
         state = self.state
+        decisions = state.decisions()
+        if len(decisions) == 1 and decisions[0].forced is None:  # the common case, kept lean
+            decision = decisions[0]
+            self._seq += 1
+            decision.seq = self._seq
+            self._open = {decision.player: decision}
+            self._pending = (decision,)
+            return
+        acted = {actor}
         while True:
-            decisions = state.decisions()
             for decision in decisions:
                 forced = decision.forced
                 if forced is not None:
@@ -100,16 +110,19 @@ class Match:
                     break
             else:
                 break
+            decisions = state.decisions()
         previous = self._open
-        self._open = {}
+        self._open = opened = {}
         for decision in decisions:
-            old = previous.get(decision.player)
-            if old is not None and decision.player not in acted and old.same_choice(decision):
+            player = decision.player
+            old = previous.get(player)
+            if old is not None and player not in acted and old.same_choice(decision):
                 decision.seq = old.seq
             else:
                 self._seq += 1
                 decision.seq = self._seq
-            self._open[decision.player] = decision
+            opened[player] = decision
+        self._pending = tuple(decisions)
 
 
 def _describe(action: Any) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from engine.core.events import Event
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class CardView:
     uid: int
     card_id: str
@@ -23,7 +23,7 @@ class CardView:
     attached: tuple["CardView", ...] = ()
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class ZoneView:
     name: str
     count: int
@@ -34,7 +34,7 @@ class ZoneView:
         return self.cards is None
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class SeatView:
     seat: int
     name: str
@@ -42,7 +42,7 @@ class SeatView:
     zones: dict[str, ZoneView]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class DecisionView:
     """An open decision as this viewer may know it: options only for its own."""
 
@@ -54,7 +54,7 @@ class DecisionView:
     options: tuple[str, ...] | None
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class MatchView:
     ruleset: str
     viewer: int | None

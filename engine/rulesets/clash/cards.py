@@ -1,14 +1,56 @@
-"""Card prototypes: the validated card data flattened into what the rules read per action."""
+"""Card prototypes: validated card data compiled into what the rules read per action.
+
+The pydantic models stay the source of truth; `compile_effect` turns each effect into a
+slotted record with int target codes, so the hot path never touches pydantic or enums.
+"""
 
 from dataclasses import dataclass
+from functools import cache
 
 from cards.clash_text import card_text
-from cards.schema.clash import Equipment, Monster, Spell, Target, Token
+from cards.schema.clash import AtEndOfTurn, Equipment, Monster, Spell, Summon, Token
+from engine.rulesets.clash.targets import CHOSEN_MONSTER, CODES
 
 MONSTER, SPELL, EQUIPMENT = "monster", "spell", "equipment"
 
 
-@dataclass(slots=True, frozen=True)
+class Eff:
+    """One compiled effect. `kind` names its handler in effects.py."""
+
+    __slots__ = ("amount", "count", "inner", "kind", "power", "target", "token", "toughness")
+
+    def __init__(self, kind: str, target: int = 0, amount: int = 0, **extra):
+        self.kind = kind
+        self.target = target
+        self.amount = amount
+        self.power = extra.get("power", 0)
+        self.toughness = extra.get("toughness", 0)
+        self.count = extra.get("count", 1)
+        self.token: Proto | None = extra.get("token")
+        self.inner: tuple[Eff, ...] = extra.get("inner", ())
+
+
+def compile_effect(effect) -> Eff:
+    if isinstance(effect, AtEndOfTurn):
+        return Eff(effect.kind, inner=tuple(compile_effect(e) for e in effect.effects))
+    target = CODES[effect.target] if getattr(effect, "target", None) is not None else 0
+    if isinstance(effect, Summon):
+        return Eff(effect.kind, target, count=effect.count, token=token_proto(effect.token))
+    return Eff(
+        effect.kind,
+        target,
+        getattr(effect, "amount", 0),
+        power=getattr(effect, "power", 0),
+        toughness=getattr(effect, "toughness", 0),
+        count=getattr(effect, "count", 1),
+    )
+
+
+def _compiled(effects) -> tuple[Eff, ...]:
+    return tuple(compile_effect(e) for e in effects)
+
+
+@dataclass(slots=True, frozen=True, eq=False)
 class Proto:
     id: str
     name: str
@@ -19,45 +61,48 @@ class Proto:
     health: int = 0
     haste: bool = False
     token: bool = False
-    chosen: Target | None = None
-    effects: tuple = ()
-    on_summon: tuple = ()
-    on_death: tuple = ()
-    on_turn_end: tuple = ()
+    chosen: int = 0  # a target code from targets.py, 0 when the card chooses nothing
+    effects: tuple[Eff, ...] = ()
+    on_summon: tuple[Eff, ...] = ()
+    on_death: tuple[Eff, ...] = ()
+    on_turn_end: tuple[Eff, ...] = ()
     text: str = ""
 
 
 def proto_of(card: Monster | Spell | Equipment) -> Proto:
     common = {"id": card.id, "name": card.name, "cost": card.cost, "text": card_text(card)}
     if isinstance(card, Monster):
+        chosen = card.chosen_target
         return Proto(
             kind=MONSTER,
             power=card.power,
             toughness=card.toughness,
             health=card.health,
             haste="haste" in card.keywords,
-            chosen=card.chosen_target,
-            on_summon=tuple(card.on_summon),
-            on_death=tuple(card.on_death),
-            on_turn_end=tuple(card.on_turn_end),
+            chosen=CODES[chosen] if chosen else 0,
+            on_summon=_compiled(card.on_summon),
+            on_death=_compiled(card.on_death),
+            on_turn_end=_compiled(card.on_turn_end),
             **common,
         )
     if isinstance(card, Spell):
-        return Proto(kind=SPELL, chosen=card.chosen_target, effects=tuple(card.effects), **common)
+        chosen = card.chosen_target
+        return Proto(
+            kind=SPELL, chosen=CODES[chosen] if chosen else 0, effects=_compiled(card.effects),
+            **common,
+        )
     return Proto(
-        kind=EQUIPMENT,
-        power=card.power,
-        toughness=card.toughness,
-        chosen=Target.CHOSEN_MONSTER,
+        kind=EQUIPMENT, power=card.power, toughness=card.toughness, chosen=CHOSEN_MONSTER,
         **common,
     )
 
 
+@cache
 def token_proto(token: Token) -> Proto:
     """Tokens are made by effects, never in a deck; they vanish when they leave the field."""
-    key = f"token_{token.name.lower().replace(' ', '_')}_{token.power}_{token.toughness}"
+    slug = token.name.lower().replace(" ", "_")
     return Proto(
-        id=f"{key}_{token.health}",
+        id=f"token_{slug}_{token.power}_{token.toughness}_{token.health}",
         name=token.name,
         kind=MONSTER,
         cost=0,
@@ -78,6 +123,7 @@ class CardInst:
         "health",
         "max_health",
         "owner",
+        "play_action",
         "power",
         "proto",
         "summoned_turn",
@@ -89,6 +135,7 @@ class CardInst:
         self.uid = uid
         self.proto = proto
         self.owner = owner
+        self.play_action = ("play", uid, None)  # built once: legal moves are listed often
         self.reset()
 
     def reset(self) -> None:
@@ -107,6 +154,7 @@ class CardInst:
         twin.uid = self.uid
         twin.proto = self.proto
         twin.owner = self.owner
+        twin.play_action = self.play_action
         twin.power = self.power
         twin.toughness = self.toughness
         twin.health = self.health

@@ -7,20 +7,9 @@ so with both at low health the active player falls first (clash.md:77).
 
 from typing import TYPE_CHECKING, Any
 
-from cards.schema.clash import (
-    AtEndOfTurn,
-    Damage,
-    Destroy,
-    Draw,
-    Heal,
-    Mana,
-    MaxHealth,
-    Stats,
-    Summon,
-    Target,
-)
 from engine.core import events as ev
-from engine.rulesets.clash.cards import CardInst
+from engine.rulesets.clash import targets as t
+from engine.rulesets.clash.cards import CardInst, Eff
 
 if TYPE_CHECKING:
     from engine.rulesets.clash.game import ClashState, Side
@@ -43,7 +32,7 @@ class Context:
 
 def resolve(
     state: "ClashState",
-    effects: tuple,
+    effects: tuple[Eff, ...],
     controller: int,
     this: CardInst | None,
     chosen: Any,
@@ -54,53 +43,53 @@ def resolve(
     for effect in effects:
         if state.game_ended:
             return
-        _HANDLERS[type(effect)](state, effect, ctx)
+        _HANDLERS[effect.kind](state, effect, ctx)
         state.check_deaths()
 
 
-def _players(state: "ClashState", target: Target, controller: int) -> list["Side"]:
-    you, opp = state.sides[controller], state.sides[1 - controller]
-    if target is Target.YOU:
-        return [you]
-    if target is Target.OPPONENT:
-        return [opp]
-    if target is Target.EACH_PLAYER:
-        active = state.sides[state.active]
-        return [active, state.sides[1 - state.active]]
+def _players(state: "ClashState", target: int, controller: int) -> list["Side"]:
+    if target == t.YOU:
+        return [state.sides[controller]]
+    if target == t.OPPONENT:
+        return [state.sides[1 - controller]]
+    if target == t.EACH_PLAYER:
+        return [state.sides[state.active], state.sides[1 - state.active]]
     return []
 
 
-def _subjects(state, target: Target, ctx: Context) -> list:
+def _on_field(state: "ClashState", monster: CardInst) -> bool:
+    return monster.health > 0 and state.side_of(monster) is not None
+
+
+def _subjects(state: "ClashState", target: int, ctx: Context) -> list:
     """The monsters and players an effect touches, in the order it touches them."""
-    controller, this, chosen = ctx.controller, ctx.this, ctx.chosen
+    controller = ctx.controller
     you, opp = state.sides[controller], state.sides[1 - controller]
-    if target.chosen:
-        if chosen is None or (isinstance(chosen, CardInst) and chosen.health <= 0):
-            return []
-        if isinstance(chosen, CardInst) and state.side_of(chosen) is None:
+    if target in t.CHOSEN:
+        chosen = ctx.chosen
+        if chosen is None or (isinstance(chosen, CardInst) and not _on_field(state, chosen)):
             return []  # it left the battlefield before this effect happened
         return [chosen]
-    match target:
-        case Target.THIS:
-            return [this] if this is not None and state.side_of(this) is not None else []
-        case Target.ALL_MONSTERS:
-            first = state.sides[state.active]
-            return list(first.board) + list(state.sides[1 - state.active].board)
-        case Target.ENEMY_MONSTERS:
-            return list(opp.board)
-        case Target.FRIENDLY_MONSTERS:
-            return list(you.board)
-        case Target.OTHER_FRIENDLY_MONSTERS:
-            return [m for m in you.board if m is not this]
-        case Target.RANDOM_ENEMY_MONSTER:
-            return [state.rng.choice(opp.board)] if opp.board else []
-        case Target.RANDOM_ENEMY:
-            pool = [opp, *opp.board]
-            return [pool[state.rng.below(len(pool))]]
+    if target == t.THIS:
+        this = ctx.this
+        return [this] if this is not None and _on_field(state, this) else []
+    if target == t.ALL_MONSTERS:
+        return state.sides[state.active].board + state.sides[1 - state.active].board
+    if target == t.ENEMY_MONSTERS:
+        return list(opp.board)
+    if target == t.FRIENDLY_MONSTERS:
+        return list(you.board)
+    if target == t.OTHER_FRIENDLY_MONSTERS:
+        return [m for m in you.board if m is not ctx.this]
+    if target == t.RANDOM_ENEMY_MONSTER:
+        return [state.rng.choice(opp.board)] if opp.board else []
+    if target == t.RANDOM_ENEMY:
+        pool = [opp, *opp.board]
+        return [pool[state.rng.below(len(pool))]]
     return _players(state, target, controller)
 
 
-def _damage(state, effect: Damage, ctx: Context) -> None:
+def _damage(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for subject in _subjects(state, effect.target, ctx):
         if isinstance(subject, CardInst):
             if subject.health > 0:
@@ -111,19 +100,18 @@ def _damage(state, effect: Damage, ctx: Context) -> None:
                 return
 
 
-def _heal(state, effect: Heal, ctx: Context) -> None:
+def _heal(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for subject in _subjects(state, effect.target, ctx):
         if isinstance(subject, CardInst):
             # clash.md:51 — health is a maximum that healing cannot pass
             gained = min(effect.amount, subject.max_health - subject.health)
-            subject.health += gained
         else:
             gained = effect.amount  # clash.md:77 — a player's health has no maximum
-            subject.health += gained
+        subject.health += gained
         state.events.append(ev.Healed(subject.name, gained, subject.health))
 
 
-def _draw(state, effect: Draw, ctx: Context) -> None:
+def _draw(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for side in _players(state, effect.target, ctx.controller):
         for _ in range(effect.count):
             state.draw(side)
@@ -131,30 +119,31 @@ def _draw(state, effect: Draw, ctx: Context) -> None:
                 return
 
 
-def _stats(state, effect: Stats, ctx: Context) -> None:
+def _stats(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for monster in _subjects(state, effect.target, ctx):
-        monster.power = max(0, monster.power + effect.power)
+        monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
         change = f"is now {monster.power} power / {monster.toughness} toughness"
         state.events.append(ev.StatsChanged(monster.proto.name, change))
 
 
-def _max_health(state, effect: MaxHealth, ctx: Context) -> None:
+def _max_health(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for monster in _subjects(state, effect.target, ctx):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
         state.events.append(ev.Healed(monster.proto.name, effect.amount, monster.health))
 
 
-def _destroy(state, effect: Destroy, ctx: Context) -> None:
+def _destroy(state: "ClashState", effect: Eff, ctx: Context) -> None:
     for monster in _subjects(state, effect.target, ctx):
         monster.health = 0  # ruling R10: destroyed counts as defeated; death effects happen
+        state.maybe_dead = True
 
 
-def _summon(state, effect: Summon, ctx: Context) -> None:
+def _summon(state: "ClashState", effect: Eff, ctx: Context) -> None:
     controller = ctx.controller
-    side = state.sides[controller if effect.target is Target.YOU else 1 - controller]
-    proto = state.token_protos[effect.token]
+    side = state.sides[controller if effect.target == t.YOU else 1 - controller]
+    proto = effect.token
     for _ in range(effect.count):
         if len(side.board) >= BOARD_SLOTS:
             return  # clash.md:67 — a full side has no room for more
@@ -164,23 +153,23 @@ def _summon(state, effect: Summon, ctx: Context) -> None:
         state.events.append(ev.Summoned(proto.name, side.name))
 
 
-def _mana(state, effect: Mana, ctx: Context) -> None:
+def _mana(state: "ClashState", effect: Eff, ctx: Context) -> None:
     side = state.sides[ctx.controller]
     side.mana = min(MAX_MANA, side.mana + effect.amount)
 
 
-def _at_end_of_turn(state, effect: AtEndOfTurn, ctx: Context) -> None:
-    state.delayed.append((tuple(effect.effects), ctx.controller, ctx.source))
+def _at_end_of_turn(state: "ClashState", effect: Eff, ctx: Context) -> None:
+    state.delayed.append((effect.inner, ctx.controller, ctx.source))
 
 
 _HANDLERS = {
-    Damage: _damage,
-    Heal: _heal,
-    Draw: _draw,
-    Stats: _stats,
-    MaxHealth: _max_health,
-    Destroy: _destroy,
-    Summon: _summon,
-    Mana: _mana,
-    AtEndOfTurn: _at_end_of_turn,
+    "damage": _damage,
+    "heal": _heal,
+    "draw": _draw,
+    "stats": _stats,
+    "max_health": _max_health,
+    "destroy": _destroy,
+    "summon": _summon,
+    "mana": _mana,
+    "at_end_of_turn": _at_end_of_turn,
 }

@@ -15,8 +15,8 @@ from typing import Any
 
 from engine.core import events as ev
 from engine.core.decision import Action, Decision
-from engine.core.ruleset import GameState
 from engine.core.rng import MatchRng
+from engine.core.ruleset import GameState
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
@@ -79,13 +79,11 @@ class ClashState(GameState):
         self,
         names: list[str],
         rng: MatchRng,
-        token_protos: dict[Any, Proto],
         best_of: int = 1,
     ):
         self.names = names
         self.sides = [Side(0, names[0]), Side(1, names[1])]
         self.rng = rng
-        self.token_protos = token_protos
         self.events: list[ev.Event] = []
         self.turn = 0
         self.active = 0
@@ -101,12 +99,15 @@ class ClashState(GameState):
         self.mulligan_done = [False, False]
         self.delayed: list[tuple[tuple, int, str]] = []  # (effects, controller, source)
         self.next_uid = 1
+        self.cards: dict[int, CardInst] = {}  # every card and token by uid
+        self.maybe_dead = False  # set when a monster's health drops to 0, for check_deaths
         self._decisions: list[Decision] | None = None
 
     # -- setting up ----------------------------------------------------------------
 
     def new_card(self, proto: Proto, owner: int) -> CardInst:
         card = CardInst(self.next_uid, proto, owner)
+        self.cards[card.uid] = card
         self.next_uid += 1
         return card
 
@@ -237,21 +238,20 @@ class ClashState(GameState):
         twin.wins = list(self.wins)
         twin.mulligan_done = list(self.mulligan_done)
         twin.delayed = list(self.delayed)
+        twin.cards = {}
+        for side in twin.sides:
+            for zone in (side.deck, side.hand, side.board, side.graveyard):
+                for card in zone:
+                    twin.cards[card.uid] = card
+                    for item in card.attached:
+                        twin.cards[item.uid] = item
         twin._decisions = None
         return twin
 
     # -- lookups -------------------------------------------------------------------
 
     def find(self, uid: int) -> CardInst | None:
-        """A card in hand or on the battlefield (the places actions point at)."""
-        for side in self.sides:
-            for card in side.board:
-                if card.uid == uid:
-                    return card
-            for card in side.hand:
-                if card.uid == uid:
-                    return card
-        return None
+        return self.cards.get(uid)
 
     def side_of(self, monster: CardInst) -> Side | None:
         for side in self.sides:
@@ -262,40 +262,43 @@ class ClashState(GameState):
     # -- legal actions -------------------------------------------------------------
 
     def main_actions(self) -> list[Action]:
-        side = self.sides[self.active]
-        opp = self.sides[1 - self.active]
+        """Every legal main-phase action. Listed after every action, so written for speed."""
+        active = self.active
+        side = self.sides[active]
+        opp = self.sides[1 - active]
         actions: list[Action] = []
-        mana = side.mana
-        room = len(side.board) < BOARD_SLOTS
-        seen: set[str] = set()
-        for card in side.hand:
-            proto = card.proto
-            if proto.cost > mana or proto.id in seen:  # same card twice: one choice
-                continue
-            seen.add(proto.id)
-            kind = proto.kind
-            if kind == MONSTER and not room:
-                continue  # clash.md:67 — at most 5 monsters a side
-            uid = card.uid
-            if proto.chosen is None:
-                actions.append(("play", uid, None))
-                continue
-            targets = chosen_targets(proto.chosen, side, opp)
-            if targets:
-                actions.extend([("play", uid, t) for t in targets])
-            elif kind == MONSTER:
-                actions.append(("play", uid, None))  # ruling R5: the summon effect lapses
-            # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
+        append = actions.append
+        if side.hand:
+            mana = side.mana
+            room = len(side.board) < BOARD_SLOTS
+            seen = set()
+            for card in side.hand:
+                proto = card.proto
+                if proto.cost > mana or proto in seen:  # the same card twice: one choice
+                    continue
+                seen.add(proto)
+                if proto.kind is MONSTER and not room:
+                    continue  # clash.md:67 — at most 5 monsters a side
+                if not proto.chosen:
+                    append(card.play_action)
+                    continue
+                uid = card.uid
+                targets = chosen_targets(proto.chosen, side, opp)
+                if targets:
+                    actions += [("play", uid, t) for t in targets]
+                elif proto.kind is MONSTER:
+                    append(card.play_action)  # ruling R5: the summon effect lapses
+                # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
         turn = self.turn
         enemies = None
         for monster in side.board:
             if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
                 continue  # rulings R1, R2
             if enemies is None:
-                enemies = [opp.key] + [m.uid for m in opp.board]  # ruling R3
+                enemies = [opp.key, *[m.uid for m in opp.board]]  # ruling R3
             uid = monster.uid
-            actions.extend([("attack", uid, t) for t in enemies])
-        actions.append(END)
+            actions += [("attack", uid, t) for t in enemies]
+        append(END)
         return actions
 
     # -- doing ---------------------------------------------------------------------
@@ -345,7 +348,7 @@ class ClashState(GameState):
 
     def play(self, seat: int, uid: int, target: Any) -> None:
         side = self.sides[seat]
-        card = next(c for c in side.hand if c.uid == uid)
+        card = self.cards[uid]
         proto = card.proto
         side.mana -= proto.cost  # legal actions only offer what the mana pays for
         side.hand.remove(card)
@@ -374,8 +377,7 @@ class ClashState(GameState):
 
     def attack(self, uid: int, target: Any) -> None:
         """clash.md:18-49 — damage = power - toughness; a negative result hurts the attacker."""
-        side = self.sides[self.active]
-        attacker = next(m for m in side.board if m.uid == uid)
+        attacker = self.cards[uid]
         attacker.attacked = True
         if isinstance(target, str):
             victim = self.sides[int(target[1])]
@@ -383,7 +385,7 @@ class ClashState(GameState):
             if attacker.power > 0:
                 self.hurt_player(victim, attacker.power, attacker.proto.name)
             return
-        defender = next(m for m in self.sides[1 - self.active].board if m.uid == target)
+        defender = self.cards[target]
         self.events.append(ev.Attacked(attacker.proto.name, defender.proto.name))
         damage = attacker.power - defender.toughness
         if damage > 0:
@@ -424,6 +426,8 @@ class ClashState(GameState):
 
     def hurt_monster(self, monster: CardInst, amount: int, source: str) -> None:
         monster.health -= amount
+        if monster.health <= 0:
+            self.maybe_dead = True
         self.events.append(ev.Damaged(monster.proto.name, amount, max(monster.health, 0), source))
 
     def check_deaths(self) -> None:
@@ -433,14 +437,13 @@ class ClashState(GameState):
         the field before any death effect happens, and deaths those effects cause are handled
         the same way afterwards.
         """
-        while not self.game_ended:
+        while self.maybe_dead and not self.game_ended:
+            self.maybe_dead = False
             dead = []
             for side in (self.sides[self.active], self.sides[1 - self.active]):
                 if any(m.health <= 0 for m in side.board):
                     dead += [(side, m) for m in side.board if m.health <= 0]
                     side.board = [m for m in side.board if m.health > 0]
-            if not dead:
-                return
             for side, monster in dead:
                 self.events.append(ev.Died(monster.proto.name, side.name))
                 for item in monster.attached:

@@ -6,24 +6,14 @@ from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool, clash_pool
-from cards.schema.clash import Summon, Token
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
-from engine.rulesets.clash.cards import Proto, proto_of, token_proto
+from engine.rulesets.clash.cards import Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 
 DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
-
-
-def _tokens_of(effects) -> list[Token]:
-    found = []
-    for effect in effects:
-        if isinstance(effect, Summon):
-            found.append(effect.token)
-        found += _tokens_of(getattr(effect, "effects", ()))
-    return found
 
 
 class ClashRuleset(Ruleset):
@@ -38,15 +28,6 @@ class ClashRuleset(Ruleset):
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
-
-    @cached_property
-    def token_protos(self) -> dict[Token, Proto]:
-        tokens = {}
-        for proto in self.protos.values():
-            for effects in (proto.effects, proto.on_summon, proto.on_death, proto.on_turn_end):
-                for token in _tokens_of(effects):
-                    tokens[token] = token_proto(token)
-        return tokens
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         problems = []
@@ -67,7 +48,7 @@ class ClashRuleset(Ruleset):
         return {deck_id: deck.card_list() for deck_id, deck in self.pool.decks.items()}
 
     def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
-        return ClashState(names, rng, self.token_protos, best_of)
+        return ClashState(names, rng, best_of)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
