@@ -42,11 +42,13 @@ class Side:
         "fatigue",
         "graveyard",
         "hand",
+        "hand_version",
         "health",
         "key",
         "mana",
         "max_mana",
         "name",
+        "play_cache",
         "seat",
     )
 
@@ -62,11 +64,17 @@ class Side:
         self.hand: list[CardInst] = []
         self.board: list[CardInst] = []
         self.graveyard: list[CardInst] = []
+        # Legal plays depend only on mana, hand and boards: they are kept between actions
+        # while none of those changed (hand_version and the state's board_version say so).
+        self.hand_version = 0
+        self.play_cache: tuple[tuple[int, int, int], list[Action]] | None = None
 
     def copy(self) -> "Side":
         twin = Side.__new__(Side)
         for slot in ("seat", "key", "name", "health", "mana", "max_mana", "fatigue"):
             setattr(twin, slot, getattr(self, slot))
+        twin.hand_version = 0
+        twin.play_cache = None
         twin.deck = [c.copy() for c in self.deck]
         twin.hand = [c.copy() for c in self.hand]
         twin.board = [c.copy() for c in self.board]
@@ -75,6 +83,32 @@ class Side:
 
 
 class ClashState(GameState):
+    __slots__ = (
+        "_decisions",
+        "active",
+        "best_of",
+        "board_version",
+        "cards",
+        "coin_winner",
+        "delayed",
+        "enemy_refs",
+        "events",
+        "game_ended",
+        "game_no",
+        "maybe_dead",
+        "mulligan_done",
+        "names",
+        "next_uid",
+        "over",
+        "phase",
+        "rng",
+        "sides",
+        "starter",
+        "turn",
+        "wins",
+        "winner",
+    )
+
     def __init__(
         self,
         names: list[str],
@@ -101,6 +135,8 @@ class ClashState(GameState):
         self.next_uid = 1
         self.cards: dict[int, CardInst] = {}  # every card and token by uid
         self.maybe_dead = False  # set when a monster's health drops to 0, for check_deaths
+        self.board_version = 0  # bumped on every change to either board (see put_on_board)
+        self.enemy_refs: list[tuple[int, list[Any]] | None] = [None, None]
         self._decisions: list[Decision] | None = None
 
     # -- setting up ----------------------------------------------------------------
@@ -136,12 +172,14 @@ class ClashState(GameState):
                 decks[card.owner].append(card)
         for side in self.sides:
             side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
+            side.hand_version += 1
             side.health = START_HEALTH
             side.fatigue = 0
             # clash.md:10 — the starter's first turn brings 1 mana, the other's brings 2.
             side.mana = 0
             side.max_mana = 0 if side.seat == starter else 1
             self.rng.shuffle(side.deck)
+        self.board_version += 1
         self.events.append(ev.GameStarted(self.game_no, starter, self.names[starter]))
         for seat in (starter, 1 - starter):
             for _ in range(OPENING_HAND):
@@ -231,7 +269,9 @@ class ClashState(GameState):
 
     def clone(self) -> "ClashState":
         twin = ClashState.__new__(ClashState)
-        twin.__dict__.update(self.__dict__)
+        for slot in self.__slots__:
+            setattr(twin, slot, getattr(self, slot))
+        twin.enemy_refs = [None, None]
         twin.sides = [s.copy() for s in self.sides]
         twin.rng = self.rng.clone()
         twin.events = list(self.events)
@@ -262,43 +302,65 @@ class ClashState(GameState):
     # -- legal actions -------------------------------------------------------------
 
     def main_actions(self) -> list[Action]:
-        """Every legal main-phase action. Listed after every action, so written for speed."""
+        """Every legal main-phase action. Listed after every action, so written for speed:
+        the plays and the attack targets are reused while nothing they depend on changed."""
         active = self.active
         side = self.sides[active]
         opp = self.sides[1 - active]
-        actions: list[Action] = []
-        append = actions.append
-        if side.hand:
-            mana = side.mana
-            room = len(side.board) < BOARD_SLOTS
-            seen = set()
-            for card in side.hand:
-                proto = card.proto
-                if proto.cost > mana or proto in seen:  # the same card twice: one choice
-                    continue
-                seen.add(proto)
-                if proto.kind is MONSTER and not room:
-                    continue  # clash.md:67 — at most 5 monsters a side
-                if not proto.chosen:
-                    append(card.play_action)
-                    continue
-                uid = card.uid
-                targets = chosen_targets(proto.chosen, side, opp)
-                if targets:
-                    actions += [("play", uid, t) for t in targets]
-                elif proto.kind is MONSTER:
-                    append(card.play_action)  # ruling R5: the summon effect lapses
-                # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
+        key = (side.mana, side.hand_version, self.board_version)
+        cached = side.play_cache
+        if cached is not None and cached[0] == key:
+            actions = list(cached[1])
+        else:
+            plays = self.play_actions(side, opp)
+            side.play_cache = (key, plays)
+            actions = list(plays)
         turn = self.turn
         enemies = None
         for monster in side.board:
             if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
                 continue  # rulings R1, R2
             if enemies is None:
-                enemies = [opp.key, *[m.uid for m in opp.board]]  # ruling R3
+                enemies = self.attack_targets(opp)
             uid = monster.uid
             actions += [("attack", uid, t) for t in enemies]
-        append(END)
+        actions.append(END)
+        return actions
+
+    def attack_targets(self, opp: Side) -> list[Any]:
+        """The enemy player and each enemy monster: any may be attacked (ruling R3)."""
+        cached = self.enemy_refs[opp.seat]
+        if cached is not None and cached[0] == self.board_version:
+            return cached[1]
+        refs = [opp.key, *[m.uid for m in opp.board]]
+        self.enemy_refs[opp.seat] = (self.board_version, refs)
+        return refs
+
+    def play_actions(self, side: Side, opp: Side) -> list[Action]:
+        actions: list[Action] = []
+        if not side.hand:
+            return actions
+        append = actions.append
+        mana = side.mana
+        room = len(side.board) < BOARD_SLOTS
+        seen = set()
+        for card in side.hand:
+            proto = card.proto
+            if proto.cost > mana or proto in seen:  # the same card twice: one choice
+                continue
+            seen.add(proto)
+            if proto.kind is MONSTER and not room:
+                continue  # clash.md:67 — at most 5 monsters a side
+            if not proto.chosen:
+                append(card.play_action)
+                continue
+            uid = card.uid
+            targets = chosen_targets(proto.chosen, side, opp)
+            if targets:
+                actions += [("play", uid, t) for t in targets]
+            elif proto.kind is MONSTER:
+                append(card.play_action)  # ruling R5: the summon effect lapses
+            # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
         return actions
 
     # -- doing ---------------------------------------------------------------------
@@ -316,6 +378,7 @@ class ClashState(GameState):
             self.events.append(ev.CardBurned(side.name, card.proto.name))
             return
         side.hand.append(card)
+        side.hand_version += 1
         self.events.append(ev.CardDrawn(side.seat, side.name, card.proto.name))
 
     def mulligan(self, seat: int, uids: list[int]) -> None:
@@ -324,6 +387,7 @@ class ClashState(GameState):
         if uids:
             back = [c for c in side.hand if c.uid in uids]
             side.hand = [c for c in side.hand if c.uid not in uids]
+            side.hand_version += 1
             side.deck.extend(back)
             self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
             for _ in back:
@@ -352,6 +416,7 @@ class ClashState(GameState):
         proto = card.proto
         side.mana -= proto.cost  # legal actions only offer what the mana pays for
         side.hand.remove(card)
+        side.hand_version += 1
         chosen = self.target_of(target)
         self.events.append(
             ev.CardPlayed(seat, side.name, proto.name, self.target_name(chosen) if chosen else None)
@@ -360,6 +425,7 @@ class ClashState(GameState):
             card.reset()
             card.summoned_turn = self.turn
             side.board.append(card)
+            self.board_version += 1
             if proto.on_summon:
                 self.events.append(ev.Triggered(proto.name, "summon"))
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
@@ -444,6 +510,7 @@ class ClashState(GameState):
                 if any(m.health <= 0 for m in side.board):
                     dead += [(side, m) for m in side.board if m.health <= 0]
                     side.board = [m for m in side.board if m.health > 0]
+                    self.board_version += 1
             for side, monster in dead:
                 self.events.append(ev.Died(monster.proto.name, side.name))
                 for item in monster.attached:
