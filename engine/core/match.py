@@ -60,6 +60,10 @@ class Match:
     def view(self, viewer: int | None) -> MatchView:
         return self.state.view(viewer)
 
+    def events_seen_by(self, viewer: int | None, start: int = 0) -> list[Event]:
+        """The play-by-play from event `start` on, with what `viewer` may not see redacted."""
+        return [event.seen_by(viewer) for event in self.state.events[start:]]
+
     @property
     def record(self) -> MatchRecord:
         return self.meta.model_copy(update={"actions": list(self.actions)})

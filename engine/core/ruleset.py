@@ -64,6 +64,14 @@ class Ruleset(ABC):
     @abstractmethod
     def preconstructed_decks(self) -> dict[str, list[str]]: ...
 
+    @abstractmethod
+    def evaluate(self, state: GameState, player: int) -> float:
+        """A score of the position for `player` from what that player may know (for AI)."""
+
+    def choose_many(self, state: GameState, decision: Decision) -> Action:
+        """A sensible multi-pick for the computer; by default the fewest picks allowed."""
+        return tuple(decision.actions[: decision.min_picks])
+
 
 _MODULES = {
     "clash": "engine.rulesets.clash",

@@ -6,9 +6,11 @@ from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool, clash_pool
+from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
+from engine.rulesets.clash import ai
 from engine.rulesets.clash.cards import Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 
@@ -46,6 +48,12 @@ class ClashRuleset(Ruleset):
 
     def preconstructed_decks(self) -> dict[str, list[str]]:
         return {deck_id: deck.card_list() for deck_id, deck in self.pool.decks.items()}
+
+    def evaluate(self, state: ClashState, player: int) -> float:
+        return ai.evaluate(state, player)
+
+    def choose_many(self, state: ClashState, decision: Decision) -> Action:
+        return ai.choose_many(state, decision)
 
     def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
         return ClashState(names, rng, best_of)

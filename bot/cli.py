@@ -1,0 +1,82 @@
+"""The `cardhost` command: play in the terminal, simulate, run the Discord bot, benchmark."""
+
+import argparse
+import sys
+
+from engine.core.errors import EngineError
+from engine.core.ruleset import ruleset_ids
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bot.terminal import play_in_terminal
+
+    play_in_terminal(args.game, args.deck, args.opponent_deck, args.opponent, args.seed)
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.simulate import simulate
+
+    agents = tuple(a.strip() for a in args.agents.split(","))
+    if len(agents) != 2:
+        raise EngineError("--agents takes two names, e.g. random,greedy")
+    result = simulate(args.game, args.games, agents, args.seed)
+    print(result.summary())
+    return 0
+
+
+def _bot(args: argparse.Namespace) -> int:
+    from bot.app import run_bot
+
+    return run_bot()
+
+
+def _bench_bot(args: argparse.Namespace) -> int:
+    from bot.bench import run_bench
+
+    return run_bench(args.matches, args.seed)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a match in the terminal against the computer")
+    play.add_argument("game", choices=ruleset_ids())
+    play.add_argument("--deck", help="your preconstructed deck (default: the first one)")
+    play.add_argument("--opponent-deck", help="the computer's deck")
+    play.add_argument("--opponent", default="greedy", choices=["greedy", "random"])
+    play.add_argument("--seed", type=int, help="fix the shuffle, to replay a game")
+    play.set_defaults(run=_play)
+
+    sim = sub.add_parser("simulate", help="agent-vs-agent games; prints games_per_sec")
+    sim.add_argument("game", choices=ruleset_ids())
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--agents", default="random,random", help="two of: random, greedy")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.set_defaults(run=_simulate)
+
+    run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
+    run.set_defaults(run=_bot)
+
+    bench = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
+    bench.add_argument("--matches", type=int, default=200)
+    bench.add_argument("--seed", type=int, default=0)
+    bench.set_defaults(run=_bench_bot)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except EngineError as exc:
+        print(f"cardhost: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print()
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
