@@ -97,7 +97,11 @@ class Match:
         """Take forced choices, then number the open decisions (a changed one gets a new seq)."""
         state = self.state
         decisions = state.decisions()
-        if len(decisions) == 1 and decisions[0].forced is None:  # the common case, kept lean
+        if (
+            len(decisions) == 1
+            and decisions[0].forced is None
+            and (decisions[0].player == actor or decisions[0].player not in self._open)
+        ):  # the common case (the same player acts again, or a new player), kept lean
             decision = decisions[0]
             self._seq += 1
             decision.seq = self._seq

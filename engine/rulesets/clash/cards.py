@@ -126,6 +126,7 @@ class CardInst:
         "play_action",
         "power",
         "proto",
+        "static_view",
         "summoned_turn",
         "toughness",
         "uid",
@@ -136,6 +137,7 @@ class CardInst:
         self.proto = proto
         self.owner = owner
         self.play_action = ("play", uid, None)  # built once: legal moves are listed often
+        self.static_view = None  # its view off the battlefield, which never changes
         self.reset()
 
     def reset(self) -> None:
@@ -155,6 +157,7 @@ class CardInst:
         twin.proto = self.proto
         twin.owner = self.owner
         twin.play_action = self.play_action
+        twin.static_view = self.static_view
         twin.power = self.power
         twin.toughness = self.toughness
         twin.health = self.health

@@ -15,12 +15,16 @@ EVENTS_SHOWN = 12
 def card_view(card: CardInst, state: "ClashState | None" = None, on_board: bool = False) -> CardView:
     proto = card.proto
     if not on_board:
-        stats = {}
-        if proto.kind == "monster":
-            stats = {"power": proto.power, "toughness": proto.toughness, "health": proto.health}
-        elif proto.kind == "equipment":
-            stats = {"power": proto.power, "toughness": proto.toughness}
-        return CardView(card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats)
+        if card.static_view is None:
+            stats = {}
+            if proto.kind == "monster":
+                stats = {"power": proto.power, "toughness": proto.toughness, "health": proto.health}
+            elif proto.kind == "equipment":
+                stats = {"power": proto.power, "toughness": proto.toughness}
+            card.static_view = CardView(
+                card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats
+            )
+        return card.static_view
     tags = []
     if proto.token:
         tags.append("token")

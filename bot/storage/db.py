@@ -1,0 +1,248 @@
+"""The SQLite connection: pragmas, one-at-a-time access, transactions and migrations.
+
+One aiosqlite connection serves the whole bot. aiosqlite runs every statement on its own
+thread, so nothing blocks the event loop, but statements from different coroutines would
+still interleave on that one connection: a read could see another coroutine's half-done
+transaction, or two `BEGIN`s could collide. An `asyncio.Lock` therefore wraps every
+statement and every whole transaction. Writes that must be atomic use
+`BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a second process on the
+same file waits (busy_timeout) instead of failing half-way.
+"""
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.errors import SchemaError
+
+Params = Sequence[Any] | dict[str, Any]
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One schema step; `version` numbers run 1, 2, 3... and are applied in order."""
+
+    version: int
+    name: str
+    sql: str
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    rowcount: int
+    lastrowid: int | None
+
+
+class Tx:
+    """Statements inside one open transaction; only valid within `Database.transaction()`."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: aiosqlite.Connection):
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> WriteResult:
+        async with self._conn.execute(sql, params) as cursor:
+            return WriteResult(cursor.rowcount, cursor.lastrowid)
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        async with self._conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        async with self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+
+class Database:
+    """An open database. Build it with `await Database.open(path)`; `close()` when done."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock = utc_now):
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._clock = clock
+        self.path = path
+        self.schema_version = 0
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations: Sequence[Migration] | None = None,
+        busy_timeout_ms: int = 5000,
+        clock: Clock = utc_now,
+    ) -> "Database":
+        """Connect, set the pragmas and bring the schema up to the newest migration.
+
+        `migrations` defaults to the shipped list; tests pass their own to simulate an
+        upgrade. `":memory:"` gives a private throw-away database.
+        """
+        if migrations is None:
+            from bot.storage.migrations import MIGRATIONS
+
+            migrations = MIGRATIONS
+        target = str(path)
+        # isolation_level=None: the sqlite3 module must not open transactions behind our
+        # back; every transaction here is an explicit BEGIN IMMEDIATE ... COMMIT.
+        conn = await aiosqlite.connect(target, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            db = cls(conn, target, clock)
+            await db.migrate(migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    # -- time ------------------------------------------------------------------------
+
+    def now(self) -> str:
+        """The current UTC time as stored: ISO 8601, microseconds, so text order is time order."""
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the storage clock must return timezone-aware datetimes")
+        return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+    # -- single statements -----------------------------------------------------------
+
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def execute(self, sql: str, params: Params = ()) -> WriteResult:
+        """One statement on its own; SQLite makes a lone statement atomic by itself."""
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return WriteResult(cursor.rowcount, cursor.lastrowid)
+
+    # -- transactions ----------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """`BEGIN IMMEDIATE`; COMMIT when the block ends, ROLLBACK if it raises.
+
+        The commit has happened when the `async with` block is left, so a caller that
+        returns after it knows the write is durable (as far as synchronous=NORMAL goes).
+        """
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._conn)
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                # SQLite may already have rolled back (e.g. disk full); a second ROLLBACK
+                # would then fail and hide the error that matters.
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+
+    async def pragma(self, name: str) -> Any:
+        """The value of a pragma (e.g. `journal_mode`), for checks and diagnostics."""
+        if not name.replace("_", "").isalnum():
+            raise ValueError(f"not a pragma name: {name!r}")
+        row = await self.fetchone(f"PRAGMA {name}")
+        return None if row is None else row[0]
+
+    # -- migrations ------------------------------------------------------------------
+
+    async def migrate(self, migrations: Sequence[Migration]) -> int:
+        """Apply the migrations this database lacks, each in its own transaction.
+
+        Safe to run on every start and from two processes at once: the version is read
+        again inside each migration's write transaction, so a step is never applied twice.
+        Returns the schema version reached.
+        """
+        check_migrations(migrations)
+        await self.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version ("
+            " version INTEGER PRIMARY KEY,"
+            " name TEXT NOT NULL,"
+            " applied_at TEXT NOT NULL)"
+        )
+        latest = len(migrations)
+        current = await self._current_version()
+        if current > latest:
+            raise SchemaError(
+                f"database {self.path} is at schema version {current}, newer than this "
+                f"code knows ({latest}); refusing to run an older bot on it"
+            )
+        for migration in migrations[current:]:
+            async with self.transaction() as tx:
+                row = await tx.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+                found = row[0] if row else 0
+                if found >= migration.version:
+                    continue  # another process got there first
+                for statement in split_statements(migration.sql):
+                    await tx.execute(statement)
+                await tx.execute(
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, self.now()),
+                )
+        self.schema_version = await self._current_version()
+        return self.schema_version
+
+    async def _current_version(self) -> int:
+        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return int(row[0]) if row else 0
+
+
+def check_migrations(migrations: Sequence[Migration]) -> None:
+    """A migration list must be numbered 1..n in order, so "version" means one thing."""
+    for expected, migration in enumerate(migrations, start=1):
+        if migration.version != expected:
+            raise SchemaError(
+                f"migration {migration.name!r} has version {migration.version}, "
+                f"expected {expected} (versions must run 1, 2, 3... in order)"
+            )
+
+
+def split_statements(sql: str) -> list[str]:
+    """Cut a script into statements.
+
+    `executescript` would COMMIT the open transaction first, so a migration runs its
+    statements one by one instead; `sqlite3.complete_statement` knows about quotes and
+    trigger bodies, so a `;` inside them does not end a statement.
+    """
+    statements: list[str] = []
+    buffer = ""
+    for piece in sql.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if _has_code(buffer):
+                statements.append(buffer.strip())
+            buffer = ""
+    if _has_code(buffer.rstrip(";")):
+        raise SchemaError(f"migration ends with an incomplete statement: {buffer.strip()!r}")
+    return statements
+
+
+def _has_code(text: str) -> bool:
+    lines = (line.split("--", 1)[0].strip() for line in text.splitlines())
+    return any(line and line != ";" for line in lines)

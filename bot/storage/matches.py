@@ -1,0 +1,270 @@
+"""Matches: the record header, the append-only action log, and front-end columns.
+
+A match is stored as what `engine.core.match.replay` needs (ruleset, rules version, seed,
+players, decks, options, scenario) plus one row per action. On start-up the bot rebuilds
+every running match with `replay(await load_record(id))`. Actions are JSON: tuples come
+back as lists, which the engine normalizes (`MatchRecord.moves`).
+"""
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.storage.db import Database, Tx
+from bot.storage.errors import (
+    ChannelBusy,
+    MatchClosed,
+    MatchNotFound,
+    SequenceConflict,
+)
+from bot.storage.models import MatchRow, MatchStatus, PlayerInfo
+from engine.core.record import MatchRecord
+
+_MATCH_COLUMNS = (
+    "m.id, m.guild_id, m.channel_id, m.ruleset, m.rules_version, m.seed, m.players,"
+    " m.decks, m.options, m.scenario, m.status, m.winner, m.board_message_id,"
+    " m.created_at, m.updated_at, m.finished_at, m.last_action_at,"
+    " (SELECT COALESCE(MAX(a.seq), 0) FROM match_actions a WHERE a.match_id = m.id)"
+    " AS last_seq"
+)
+
+
+def _dumps(value: Any) -> str:
+    """Strict JSON: a value that would not come back the same (NaN, a set...) fails here."""
+    try:
+        return json.dumps(value, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cannot store {value!r} as JSON: {exc}") from exc
+
+
+def _match(row: sqlite3.Row) -> MatchRow:
+    data = dict(row)
+    data["seed"] = int(data["seed"])
+    for key in ("players", "decks", "options", "scenario"):
+        if data[key] is not None:
+            data[key] = json.loads(data[key])
+    return MatchRow(**data)
+
+
+class MatchRepo:
+    def __init__(self, db: Database):
+        self._db = db
+
+    # -- writing ---------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        record: MatchRecord,
+        players: Sequence[PlayerInfo],
+        options: Mapping[str, Any] | None = None,
+        *,
+        front_state: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Store a new running match and any actions its record already holds; its id.
+
+        `players` gives the Discord side of each seat and must name the record's players
+        in seat order. The stored options are the record's, because they are what replay
+        needs; `options`, if passed, must equal them (a guard against storing a header
+        that would not replay). ChannelBusy if the channel already has a running match.
+        """
+        if len(players) != len(record.players):
+            raise ValueError(
+                f"{len(record.players)} seats in the record but {len(players)} players given"
+            )
+        for seat, (player, name) in enumerate(zip(players, record.players, strict=True)):
+            if player.name != name:
+                raise ValueError(f"seat {seat} is '{name}' in the record, not '{player.name}'")
+        if options is not None and dict(options) != record.options:
+            raise ValueError("options differ from the record's options, which replay uses")
+        header = (
+            guild_id,
+            channel_id,
+            record.ruleset,
+            record.rules_version,
+            str(record.seed),
+            _dumps([player.model_dump() for player in players]),
+            _dumps(record.decks),
+            _dumps(record.options),
+            None if record.scenario is None else _dumps(record.scenario),
+            _dumps(dict(front_state or {})),
+        )
+        actions = [(player, _dumps(action)) for player, action in record.actions]
+        now = self._db.now()
+        try:
+            async with self._db.transaction() as tx:
+                result = await tx.execute(
+                    "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
+                    " players, decks, options, scenario, state_json, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*header, now, now),
+                )
+                match_id = result.lastrowid
+                assert match_id is not None
+                await tx.executemany(
+                    "INSERT INTO match_players (match_id, seat, user_id) VALUES (?, ?, ?)",
+                    [(match_id, seat, p.user_id) for seat, p in enumerate(players)],
+                )
+                if actions:
+                    await tx.executemany(
+                        "INSERT INTO match_actions (match_id, seq, player, action, created_at)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        [
+                            (match_id, seq, player, text, now)
+                            for seq, (player, text) in enumerate(actions, start=1)
+                        ],
+                    )
+                    await tx.execute(
+                        "UPDATE matches SET last_action_at = ? WHERE id = ?", (now, match_id)
+                    )
+        except sqlite3.IntegrityError as exc:
+            if "matches.channel_id" in str(exc):
+                raise ChannelBusy(f"channel {channel_id} already has a running match") from exc
+            raise
+        return match_id
+
+    async def append_action(self, match_id: int, seq: int, player: int, action: Any) -> None:
+        """Log action number `seq` (1-based) of a running match, committed on return.
+
+        Refuses with SequenceConflict unless `seq` is exactly the last seq + 1, so of two
+        writers holding the same picture of the match only the first succeeds; with
+        MatchClosed if the match is no longer running; with MatchNotFound if absent.
+        """
+        text = _dumps(action)
+        now = self._db.now()
+        async with self._db.transaction() as tx:
+            last = await self._running_last_seq(tx, match_id)
+            if seq != last + 1:
+                raise SequenceConflict(match_id, last + 1, seq)
+            try:
+                await tx.execute(
+                    "INSERT INTO match_actions (match_id, seq, player, action, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (match_id, seq, player, text, now),
+                )
+            except sqlite3.IntegrityError as exc:  # the primary key, should a check be missed
+                raise SequenceConflict(match_id, last + 1, seq) from exc
+            await tx.execute(
+                "UPDATE matches SET last_action_at = ?, updated_at = ? WHERE id = ?",
+                (now, now, match_id),
+            )
+
+    async def finish_match(
+        self, match_id: int, winner: int | None, status: MatchStatus = "finished"
+    ) -> None:
+        """End a running match ('finished' with a winner seat or None for a draw, or
+        'abandoned'); MatchClosed if it already ended, so it is rated at most once."""
+        if status not in ("finished", "abandoned"):
+            raise ValueError(f"a match ends as 'finished' or 'abandoned', not {status!r}")
+        now = self._db.now()
+        async with self._db.transaction() as tx:
+            await self._running_last_seq(tx, match_id)
+            if winner is not None:
+                row = await tx.fetchone("SELECT players FROM matches WHERE id = ?", (match_id,))
+                seats = len(json.loads(row["players"])) if row else 0
+                if not 0 <= winner < seats:
+                    raise ValueError(f"match {match_id} has no seat {winner}")
+            await tx.execute(
+                "UPDATE matches SET status = ?, winner = ?, finished_at = ?, updated_at = ?"
+                " WHERE id = ?",
+                (status, winner, now, now, match_id),
+            )
+
+    async def set_front_state(self, match_id: int, state: Mapping[str, Any]) -> None:
+        """Replace the front end's data for the match (message ids per player...)."""
+        await self._update(match_id, "state_json = ?", _dumps(dict(state)))
+
+    async def set_board_message(self, match_id: int, message_id: int | None) -> None:
+        await self._update(match_id, "board_message_id = ?", message_id)
+
+    # -- reading ---------------------------------------------------------------------
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        row = await self._db.fetchone(
+            f"SELECT {_MATCH_COLUMNS} FROM matches m WHERE m.id = ?", (match_id,)
+        )
+        return None if row is None else _match(row)
+
+    async def get_front_state(self, match_id: int) -> dict[str, Any]:
+        row = await self._db.fetchone("SELECT state_json FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise MatchNotFound(f"no match {match_id}")
+        state: dict[str, Any] = json.loads(row["state_json"])
+        return state
+
+    async def running_match_in_channel(self, channel_id: int) -> MatchRow | None:
+        row = await self._db.fetchone(
+            f"SELECT {_MATCH_COLUMNS} FROM matches m"
+            " WHERE m.channel_id = ? AND m.status = 'running'",
+            (channel_id,),
+        )
+        return None if row is None else _match(row)
+
+    async def running_matches(self) -> list[MatchRow]:
+        """Every running match, oldest first: what start-up recovery replays."""
+        rows = await self._db.fetchall(
+            f"SELECT {_MATCH_COLUMNS} FROM matches m WHERE m.status = 'running' ORDER BY m.id"
+        )
+        return [_match(row) for row in rows]
+
+    async def recent_matches(self, user_id: int, limit: int = 10) -> list[MatchRow]:
+        """The user's latest matches (any status), newest first."""
+        rows = await self._db.fetchall(
+            f"SELECT {_MATCH_COLUMNS} FROM matches m WHERE m.id IN"
+            " (SELECT match_id FROM match_players WHERE user_id = ?)"
+            " ORDER BY m.id DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return [_match(row) for row in rows]
+
+    async def load_record(self, match_id: int) -> MatchRecord:
+        """Header plus the ordered action log, as a record `replay` accepts.
+
+        Read in one transaction so a concurrent append cannot land between the two reads.
+        """
+        async with self._db.transaction() as tx:
+            header = await tx.fetchone(
+                "SELECT ruleset, rules_version, seed, players, decks, options, scenario"
+                " FROM matches WHERE id = ?",
+                (match_id,),
+            )
+            if header is None:
+                raise MatchNotFound(f"no match {match_id}")
+            actions = await tx.fetchall(
+                "SELECT player, action FROM match_actions WHERE match_id = ? ORDER BY seq",
+                (match_id,),
+            )
+        return MatchRecord(
+            ruleset=header["ruleset"],
+            rules_version=header["rules_version"],
+            seed=int(header["seed"]),
+            players=[player["name"] for player in json.loads(header["players"])],
+            decks=json.loads(header["decks"]),
+            options=json.loads(header["options"]),
+            scenario=None if header["scenario"] is None else json.loads(header["scenario"]),
+            actions=[(row["player"], json.loads(row["action"])) for row in actions],
+        )
+
+    # -- helpers ---------------------------------------------------------------------
+
+    async def _running_last_seq(self, tx: Tx, match_id: int) -> int:
+        row = await tx.fetchone(
+            "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM match_actions"
+            " WHERE match_id = ?) AS last_seq FROM matches WHERE id = ?",
+            (match_id, match_id),
+        )
+        if row is None:
+            raise MatchNotFound(f"no match {match_id}")
+        if row["status"] != "running":
+            raise MatchClosed(f"match {match_id} is {row['status']}")
+        return int(row["last_seq"])
+
+    async def _update(self, match_id: int, assignment: str, value: Any) -> None:
+        result = await self._db.execute(
+            f"UPDATE matches SET {assignment}, updated_at = ? WHERE id = ?",
+            (value, self._db.now(), match_id),
+        )
+        if result.rowcount == 0:
+            raise MatchNotFound(f"no match {match_id}")

@@ -1,0 +1,77 @@
+"""`Storage`: one object holding the database and every repository, opened once per bot."""
+
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+from bot.storage.db import Clock, Database, Migration, utc_now
+from bot.storage.decks import DeckRepo
+from bot.storage.matches import MatchRepo
+from bot.storage.ratings import RatingRepo
+from bot.storage.settings import SettingsRepo
+from bot.storage.users import UserRepo
+
+
+class Storage:
+    """The bot's storage: `storage.matches`, `.decks`, `.ratings`, `.settings`, `.users`.
+
+    The repositories share one `Database` (one connection), so their statements never
+    interleave inside one another's transactions.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        turn_timer_seconds: int = 300,
+        challenge_expiry_seconds: int = 120,
+    ):
+        self.db = db
+        self.users = UserRepo(db)
+        self.decks = DeckRepo(db)
+        self.matches = MatchRepo(db)
+        self.ratings = RatingRepo(db)
+        self.settings = SettingsRepo(
+            db,
+            turn_timer_seconds=turn_timer_seconds,
+            challenge_expiry_seconds=challenge_expiry_seconds,
+        )
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        turn_timer_seconds: int = 300,
+        challenge_expiry_seconds: int = 120,
+        migrations: Sequence[Migration] | None = None,
+        clock: Clock = utc_now,
+    ) -> "Storage":
+        """Open (creating and migrating as needed) the database at `path`.
+
+        The defaults are the app's configured guild-setting defaults.
+        """
+        db = await Database.open(path, migrations=migrations, clock=clock)
+        try:
+            return cls(
+                db,
+                turn_timer_seconds=turn_timer_seconds,
+                challenge_expiry_seconds=challenge_expiry_seconds,
+            )
+        except BaseException:
+            await db.close()
+            raise
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def __aenter__(self) -> "Storage":
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()

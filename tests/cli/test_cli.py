@@ -1,0 +1,80 @@
+"""The `cardhost` command line: simulate's output line and terminal play."""
+
+import re
+
+import pytest
+
+from bot.cli import main
+from bot.terminal import TerminalGame, play_in_terminal
+from engine.core.match import new_match
+from engine.core.ruleset import get_ruleset
+
+
+def test_simulate_prints_the_promised_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "clash", "--games", "30", "--agents", "random,greedy", "--seed", "4"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    line = out[-1]
+    found = re.fullmatch(r"games=30 wins=(\d+),(\d+) games_per_sec=(\d+\.\d)", line)
+    assert found, line
+    assert int(found[1]) + int(found[2]) == 30
+
+
+def test_simulate_rejects_a_bad_agent_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "clash", "--games", "1", "--agents", "random"]) == 2
+    assert "two names" in capsys.readouterr().err
+
+
+class Script:
+    """Feeds answers to the terminal game and keeps everything it printed."""
+
+    def __init__(self, answers: list[str], then: str = "1"):
+        self.answers = list(answers)
+        self.then = then
+        self.out: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.out.append(prompt)
+        return self.answers.pop(0) if self.answers else self.then
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def test_a_whole_terminal_game_reaches_the_end_and_never_names_the_opponents_draws() -> None:
+    script = Script(["2", "", "1"])
+    winner = play_in_terminal("clash", seed=12, read=script.read, write=script.write)
+    assert winner in (0, 1)
+    assert "Match over" in script.text
+    assert "Computer draws a card." in script.text
+    for line in script.out:
+        assert not re.search(r"Computer draws (?!a card)", line), line
+
+
+def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
+    decks = get_ruleset("clash").preconstructed_decks()
+    match = new_match("clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 8)
+    script = Script(["banana", "0", "99", "1 2", "?", "q"])
+    game = TerminalGame(match, 0, "greedy", script.read, script.write)
+    if match.decision_for(0) is None:  # the computer won the coin flip and chose
+        pytest.skip("the computer holds the first decision with this seed")
+    before = len(match.actions)
+    game.run()
+    text = script.text
+    assert "'banana' is not a number" in text
+    assert "There is no option 0" in text
+    assert "There is no option 99" in text
+    assert "Choose exactly one option." in text
+    assert "b = board" in text
+    assert len(match.actions) == before + 1  # only the resignation was recorded
+    assert match.over and match.winner == 1
+
+
+def test_unknown_deck_is_refused_clearly() -> None:
+    from engine.core.errors import EngineError
+
+    with pytest.raises(EngineError, match="unknown deck"):
+        play_in_terminal("clash", deck="nope", read=lambda p: "q", write=lambda t: None)
