@@ -145,14 +145,16 @@ class Database:
     # -- transactions ----------------------------------------------------------------
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self, *, immediate: bool = True) -> AsyncIterator[Tx]:
         """`BEGIN IMMEDIATE`; COMMIT when the block ends, ROLLBACK if it raises.
 
         The commit has happened when the `async with` block is left, so a caller that
         returns after it knows the write is durable (as far as synchronous=NORMAL goes).
+        `immediate=False` is for several reads that must see one snapshot: it does not
+        take the write lock, so other processes' writers are not held up.
         """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
             try:
                 yield Tx(self._conn)
                 await self._conn.execute("COMMIT")

@@ -224,7 +224,7 @@ class MatchRepo:
 
         Read in one transaction so a concurrent append cannot land between the two reads.
         """
-        async with self._db.transaction() as tx:
+        async with self._db.transaction(immediate=False) as tx:
             header = await tx.fetchone(
                 "SELECT ruleset, rules_version, seed, players, decks, options, scenario"
                 " FROM matches WHERE id = ?",

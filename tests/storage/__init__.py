@@ -1,0 +1,1 @@
+"""Tests of the SQLite storage layer (bot.storage)."""
