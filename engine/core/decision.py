@@ -75,14 +75,13 @@ class Decision:
         self.describe = describe
         self.seq = 0
         self._options: list[Option] | None = None
-        self.multi = not (min_picks == 1 and max_picks == 1)
-        # The action to take without asking, when the choice is no choice at all.
-        self.forced: Action | None = None
-        if not self.multi:
-            if len(actions) == 1:
-                self.forced = actions[0]
-        elif max_picks == 0 or not actions:
-            self.forced = ()
+        # `forced`: the action to take without asking, when the choice is no choice at all.
+        if min_picks == 1 and max_picks == 1:
+            self.multi = False
+            self.forced = actions[0] if len(actions) == 1 else None
+        else:
+            self.multi = True
+            self.forced = () if max_picks == 0 or not actions else None
 
     def __repr__(self) -> str:
         return f"Decision(player={self.player}, kind={self.kind!r}, actions={self.actions!r})"

@@ -110,12 +110,19 @@ class CardPlayed(Event):
 
 @dataclass(slots=True)
 class Attacked(Event):
+    """An attack and its result in one line: who was hurt (maybe the attacker), by how much."""
+
     attacker: str
     target: str
+    hurt: str = ""
+    amount: int = 0
+    health: int = 0
 
     @property
     def text(self) -> str:
-        return f"{self.attacker} attacks {self.target}."
+        if not self.hurt:
+            return f"{self.attacker} attacks {self.target}: no damage."
+        return f"{self.attacker} attacks {self.target}: {self.hurt} takes {self.amount} ({self.health} left)."
 
 
 @dataclass(slots=True)

@@ -158,13 +158,16 @@ def new_match(
         problems += [f"{name}'s deck: {p}" for p in rules.validate_deck(deck)]
     if problems:
         raise DeckError(problems)
-    meta = MatchRecord(
+    # Built unvalidated: every field was checked just above or comes from the ruleset.
+    meta = MatchRecord.model_construct(
         ruleset=rules.id,
         rules_version=rules.version,
-        seed=seed,
-        players=list(players),
+        seed=int(seed),
+        players=[str(p) for p in players],
         decks=[list(d) for d in decks],
         options=dict(options or {}),
+        scenario=None,
+        actions=[],
     )
     state = rules.new_game(list(players), meta.decks, MatchRng(seed), meta.options)
     return Match(rules, state, meta)

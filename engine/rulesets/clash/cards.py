@@ -88,11 +88,16 @@ def proto_of(card: Monster | Spell | Equipment) -> Proto:
     if isinstance(card, Spell):
         chosen = card.chosen_target
         return Proto(
-            kind=SPELL, chosen=CODES[chosen] if chosen else 0, effects=_compiled(card.effects),
+            kind=SPELL,
+            chosen=CODES[chosen] if chosen else 0,
+            effects=_compiled(card.effects),
             **common,
         )
     return Proto(
-        kind=EQUIPMENT, power=card.power, toughness=card.toughness, chosen=CHOSEN_MONSTER,
+        kind=EQUIPMENT,
+        power=card.power,
+        toughness=card.toughness,
+        chosen=CHOSEN_MONSTER,
         **common,
     )
 
@@ -119,6 +124,7 @@ class CardInst:
 
     __slots__ = (
         "attached",
+        "attack_cache",
         "attacked",
         "health",
         "max_health",
@@ -138,7 +144,14 @@ class CardInst:
         self.owner = owner
         self.play_action = ("play", uid, None)  # built once: legal moves are listed often
         self.static_view = None  # its view off the battlefield, which never changes
-        self.reset()
+        self.attack_cache: tuple[list, list] | None = None  # (targets, attack actions)
+        # the same as reset(), written out: a match creates sixty of these before turn one
+        self.power = proto.power
+        self.toughness = proto.toughness
+        self.health = self.max_health = proto.health
+        self.attached: list[CardInst] = []
+        self.summoned_turn = -1
+        self.attacked = False
 
     def reset(self) -> None:
         """Back to printed stats, as when a card (re)enters play or returns to a deck."""
@@ -158,6 +171,7 @@ class CardInst:
         twin.owner = self.owner
         twin.play_action = self.play_action
         twin.static_view = self.static_view
+        twin.attack_cache = None
         twin.power = self.power
         twin.toughness = self.toughness
         twin.health = self.health

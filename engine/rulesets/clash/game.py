@@ -28,6 +28,7 @@ MAX_MANA = 10  # clash.md:10
 BOARD_SLOTS = 5  # clash.md:67
 HAND_LIMIT = 10  # ruling R7
 
+MAIN_PROMPT = "Play a card, attack, or end your turn."
 END: Action = ("end",)
 GO_FIRST: Action = ("first",)
 GO_SECOND: Action = ("second",)
@@ -102,11 +103,12 @@ class ClashState(GameState):
         "over",
         "phase",
         "rng",
+        "settling",
         "sides",
         "starter",
         "turn",
-        "wins",
         "winner",
+        "wins",
     )
 
     def __init__(
@@ -135,6 +137,7 @@ class ClashState(GameState):
         self.next_uid = 1
         self.cards: dict[int, CardInst] = {}  # every card and token by uid
         self.maybe_dead = False  # set when a monster's health drops to 0, for check_deaths
+        self.settling = False  # True while death effects run (see check_deaths)
         self.board_version = 0  # bumped on every change to either board (see put_on_board)
         self.enemy_refs: list[tuple[int, list[Any]] | None] = [None, None]
         self._decisions: list[Decision] | None = None
@@ -190,22 +193,20 @@ class ClashState(GameState):
     # -- the engine contract -------------------------------------------------------
 
     def decisions(self) -> list[Decision]:
-        if self._decisions is None:
-            self._decisions = self._open_decisions()
-        return self._decisions
+        decisions = self._decisions
+        if decisions is None:
+            if self.phase == "main":  # by far the most common: kept first and inline
+                actions = self.main_actions()
+                decisions = [
+                    Decision(self.active, "main", MAIN_PROMPT, actions, 1, 1, False, self.describe)
+                ]
+            else:
+                decisions = self._open_decisions()
+            self._decisions = decisions
+        return decisions
 
     def _open_decisions(self) -> list[Decision]:
         phase = self.phase
-        if phase == "main":
-            return [
-                Decision(
-                    self.active,
-                    "main",
-                    "Play a card, attack, or end your turn.",
-                    self.main_actions(),
-                    describe=self.describe,
-                )
-            ]
         if phase == "mulligan":
             return [
                 Decision(
@@ -322,8 +323,11 @@ class ClashState(GameState):
                 continue  # rulings R1, R2
             if enemies is None:
                 enemies = self.attack_targets(opp)
-            uid = monster.uid
-            actions += [("attack", uid, t) for t in enemies]
+            attacks = monster.attack_cache
+            if attacks is None or attacks[0] is not enemies:
+                uid = monster.uid
+                attacks = monster.attack_cache = (enemies, [("attack", uid, t) for t in enemies])
+            actions += attacks[1]
         actions.append(END)
         return actions
 
@@ -445,20 +449,32 @@ class ClashState(GameState):
         """clash.md:18-49 — damage = power - toughness; a negative result hurts the attacker."""
         attacker = self.cards[uid]
         attacker.attacked = True
-        if isinstance(target, str):
+        name = attacker.proto.name
+        if target.__class__ is str:  # a player: no toughness, the full power lands (R3)
             victim = self.sides[int(target[1])]
-            self.events.append(ev.Attacked(attacker.proto.name, victim.name))
-            if attacker.power > 0:
-                self.hurt_player(victim, attacker.power, attacker.proto.name)
+            power = attacker.power
+            if power <= 0:
+                self.events.append(ev.Attacked(name, victim.name))
+                return
+            victim.health -= power
+            self.events.append(ev.Attacked(name, victim.name, victim.name, power, victim.health))
+            if victim.health <= 0 and not self.game_ended:
+                self.game_won_by(1 - victim.seat, f"{victim.name} fell to 0 health")
             return
         defender = self.cards[target]
-        self.events.append(ev.Attacked(attacker.proto.name, defender.proto.name))
         damage = attacker.power - defender.toughness
-        if damage > 0:
-            self.hurt_monster(defender, damage, attacker.proto.name)
-        elif damage < 0:
-            self.hurt_monster(attacker, -damage, defender.proto.name)
-        self.check_deaths()
+        if damage == 0:
+            self.events.append(ev.Attacked(name, defender.proto.name))
+            return
+        hurt = defender if damage > 0 else attacker  # R13: the defender never strikes back
+        damage = abs(damage)
+        hurt.health -= damage
+        self.events.append(
+            ev.Attacked(name, defender.proto.name, hurt.proto.name, damage, max(hurt.health, 0))
+        )
+        if hurt.health <= 0:
+            self.maybe_dead = True
+            self.check_deaths()
 
     def end_turn(self) -> None:
         """clash.md:58,93 — turn effects, then end-phase hooks, then the other player's turn."""
@@ -503,6 +519,15 @@ class ClashState(GameState):
         the field before any death effect happens, and deaths those effects cause are handled
         the same way afterwards.
         """
+        if not self.maybe_dead or self.settling:
+            return  # nobody died, or a death effect is running: its deaths wait (R8)
+        self.settling = True
+        try:
+            self._settle_deaths()
+        finally:
+            self.settling = False
+
+    def _settle_deaths(self) -> None:
         while self.maybe_dead and not self.game_ended:
             self.maybe_dead = False
             dead = []

@@ -32,6 +32,19 @@ class ClashRuleset(Ruleset):
         return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
+        key = tuple(cards)
+        known = self._checked.get(key)
+        if known is None:
+            known = self._problems(key)
+            if len(self._checked) < 1024:  # the same few decks are checked again and again
+                self._checked[key] = known
+        return list(known)
+
+    @cached_property
+    def _checked(self) -> dict[tuple[str, ...], list[str]]:
+        return {}
+
+    def _problems(self, cards: Sequence[str]) -> list[str]:
         problems = []
         if len(cards) != DECK_SIZE:
             problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
@@ -41,8 +54,7 @@ class ClashRuleset(Ruleset):
         for card, count in sorted(Counter(cards).items()):
             if count > COPY_LIMIT and card in self.protos:
                 problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, "
-                    f"{self.protos[card].name} has {count}"
+                    f"at most {COPY_LIMIT} copies of a card, {self.protos[card].name} has {count}"
                 )
         return problems
 
@@ -116,7 +128,9 @@ class ClashRuleset(Ruleset):
             card.attached.append(item)
             card.power += item.proto.power
             card.toughness += item.proto.toughness
-        given = {s: int(spec.pop(s)) for s in ("power", "toughness", "max_health", "health") if s in spec}
+        given = {
+            s: int(spec.pop(s)) for s in ("power", "toughness", "max_health", "health") if s in spec
+        }
         for stat, value in given.items():
             setattr(card, stat, value)
         if "health" not in given:

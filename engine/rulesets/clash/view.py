@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 EVENTS_SHOWN = 12
 
 
-def card_view(card: CardInst, state: "ClashState | None" = None, on_board: bool = False) -> CardView:
+def card_view(
+    card: CardInst, state: "ClashState | None" = None, on_board: bool = False
+) -> CardView:
     proto = card.proto
     if not on_board:
         if card.static_view is None:

@@ -1,7 +1,6 @@
 """Monster effects: summon, death and turn effects (clash.md:53-58), the end-phase hook
 (clash.md:93) and rulings R5, R7, R8, R10, R15, R19."""
 
-import pytest
 
 from engine.core.events import CardBurned, Died, Summoned, Triggered
 
@@ -272,13 +271,6 @@ def test_deaths_caused_by_death_effects_are_handled_afterwards():
     assert card(match, "ridgeback_tusker", 0).health == 3  # 6 - 3 from the hymn
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "BUG (R8): a death caused by a death effect is settled (and its own death effect run) "
-        "at once, before the remaining death effects of the same batch, instead of afterwards"
-    ),
-)
 def test_second_round_deaths_wait_for_the_whole_first_round_of_death_effects():
     """R8: "All of them are in the graveyard before any death effect happens; death effects
     then happen in that order, and deaths they cause are handled the same way afterwards."
