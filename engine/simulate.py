@@ -30,10 +30,9 @@ def play_out(match: Match, agents: list) -> int:
     """Let the agents answer every open decision until the match ends; returns actions."""
     count = 0
     while not match.over:
-        for decision in match.pending:
-            match.apply(decision.player, agents[decision.player].choose(match, decision))
-            count += 1
-            break
+        decision = match.pending[0]  # with simultaneous choices, any order will do
+        match.apply(decision.player, agents[decision.player].choose(match, decision))
+        count += 1
     return count
 
 

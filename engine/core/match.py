@@ -77,7 +77,7 @@ class Match:
             raise NotYourDecision(
                 "the match is over" if self.over else "you have no choice to make right now"
             )
-        if not decision.is_legal(action):
+        if not (decision.is_legal(action) if decision.multi else action in decision.actions):
             raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
         self.state.apply(player, action)
         self.actions.append((player, action))

@@ -106,6 +106,7 @@ class ClashState(GameState):
         "settling",
         "sides",
         "starter",
+        "target_cache",
         "turn",
         "winner",
         "wins",
@@ -140,6 +141,7 @@ class ClashState(GameState):
         self.settling = False  # True while death effects run (see check_deaths)
         self.board_version = 0  # bumped on every change to either board (see put_on_board)
         self.enemy_refs: list[tuple[int, list[Any]] | None] = [None, None]
+        self.target_cache: dict[tuple[int, int], tuple[int, list[Any]]] = {}
         self._decisions: list[Decision] | None = None
 
     # -- setting up ----------------------------------------------------------------
@@ -168,10 +170,11 @@ class ClashState(GameState):
             cards = side.deck + side.hand + side.graveyard
             for monster in side.board:
                 cards += monster.attached
+                monster.attached = []
                 if not monster.proto.token:
                     cards.append(monster)
+            # No reset needed: a card's battlefield stats are reset when it is played.
             for card in cards:
-                card.reset()
                 decks[card.owner].append(card)
         for side in self.sides:
             side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
@@ -273,6 +276,7 @@ class ClashState(GameState):
         for slot in self.__slots__:
             setattr(twin, slot, getattr(self, slot))
         twin.enemy_refs = [None, None]
+        twin.target_cache = {}
         twin.sides = [s.copy() for s in self.sides]
         twin.rng = self.rng.clone()
         twin.events = list(self.events)
@@ -331,6 +335,16 @@ class ClashState(GameState):
         actions.append(END)
         return actions
 
+    def targets_for(self, kind: int, side: Side, opp: Side) -> list[Any]:
+        """chosen_targets, remembered until a board changes (several cards ask the same)."""
+        key = (kind, side.seat)
+        cached = self.target_cache.get(key)
+        if cached is not None and cached[0] == self.board_version:
+            return cached[1]
+        refs = chosen_targets(kind, side, opp)
+        self.target_cache[key] = (self.board_version, refs)
+        return refs
+
     def attack_targets(self, opp: Side) -> list[Any]:
         """The enemy player and each enemy monster: any may be attacked (ruling R3)."""
         cached = self.enemy_refs[opp.seat]
@@ -359,7 +373,7 @@ class ClashState(GameState):
                 append(card.play_action)
                 continue
             uid = card.uid
-            targets = chosen_targets(proto.chosen, side, opp)
+            targets = self.targets_for(proto.chosen, side, opp)
             if targets:
                 actions += [("play", uid, t) for t in targets]
             elif proto.kind is MONSTER:
