@@ -1,0 +1,185 @@
+"""The Discord application: wiring storage, sessions, presenter and cogs together."""
+
+import logging
+import sys
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.challenges import Challenge, ChallengeButton
+from bot.components import DYNAMIC_ITEMS
+from bot.controller import Controller, reply
+from bot.decks import DeckChoiceError, resolve_deck
+from bot.presenter import Presenter
+from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
+from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import Storage
+
+log = logging.getLogger("cardhost")
+
+COGS = (
+    "bot.cogs.matches",
+    "bot.cogs.decks",
+    "bot.cogs.cards",
+    "bot.cogs.ladder",
+    "bot.cogs.admin",
+)
+
+
+class CardhostBot(commands.Bot):
+    def __init__(self, settings: Settings, storage: Storage | None = None, seed: int | None = None):
+        intents = discord.Intents.default()  # slash commands and DMs need no privileged intent
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self._storage = storage
+        self.seed = seed  # fixed seeds for tests and benchmarks; None: a random seed per match
+        self.presenter = Presenter(self)
+        self.controller = Controller(self)
+        from bot.challenges import ChallengeBook
+
+        self.challenges = ChallengeBook(self)
+        self.sessions: SessionManager  # set in setup_hook, once storage is open
+
+    @property
+    def storage(self) -> Storage:
+        assert self._storage is not None, "storage opens in setup_hook"
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        if self._storage is None:
+            path = Path(self.settings.database)
+            if str(path) != ":memory:":
+                path.parent.mkdir(parents=True, exist_ok=True)
+            self._storage = await Storage.open(
+                path,
+                turn_timer_seconds=self.settings.turn_timer,
+                challenge_expiry_seconds=self.settings.challenge_expiry,
+            )
+        self.sessions = SessionManager(
+            self.storage,
+            self.turn_timer,
+            on_change=self.presenter.refresh,
+            on_finish=self.match_finished,
+            on_warning=self.presenter.warn,
+        )
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
+        for cog in COGS:
+            try:
+                await self.load_extension(cog)
+            except commands.ExtensionNotFound:
+                log.warning("cog %s is not available", cog)
+        restored = await self.sessions.restore_all()
+        if restored:
+            log.info("resumed %d running match(es)", len(restored))
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        await self.controller.idle()
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+
+    async def turn_timer(self, guild_id: int | None) -> float:
+        if guild_id is None:
+            return float(self.settings.turn_timer)
+        settings = await self.storage.settings.get_guild_settings(guild_id)
+        return float(settings.turn_timer_seconds)
+
+    async def challenge_expiry(self, guild_id: int | None) -> float:
+        if guild_id is None:
+            return float(self.settings.challenge_expiry)
+        settings = await self.storage.settings.get_guild_settings(guild_id)
+        return float(settings.challenge_expiry_seconds)
+
+    async def start_from_challenge(
+        self, interaction: discord.Interaction, challenge: Challenge
+    ) -> None:
+        """Everyone accepted (or the computer was challenged): seat the players and begin.
+
+        The interaction has been deferred by the caller.
+        """
+        seats = [Seat(challenge.challenger.id, challenge.challenger.display_name)]
+        decks = [challenge.challenger_deck[1]]
+        try:
+            for user in challenge.opponents:
+                if self.user is not None and user.id == self.user.id:
+                    seats.append(Seat(None, "Computer", is_bot=True))
+                    label, cards = await resolve_deck(self.storage, 0, challenge.ruleset, None)
+                    decks.append(cards)
+                else:
+                    seats.append(Seat(user.id, user.display_name))
+                    decks.append((await resolve_deck(self.storage, user.id, challenge.ruleset, None))[1])
+            for seat in seats:
+                if seat.user_id is not None:
+                    await self.storage.users.upsert_user(seat.user_id, seat.name)
+            session = await self.sessions.start(
+                challenge.ruleset,
+                challenge.guild_id,
+                challenge.channel_id,
+                seats,
+                decks,
+                challenge.options,
+                seed=self.seed,
+            )
+        except (DeckChoiceError, ChannelBusy) as exc:
+            await reply(interaction, f"The match cannot start: {exc}.")
+            return
+        names = " vs ".join(s.name for s in seats)
+        text = f"**{session.match.ruleset.name}**: {names}. The board follows; your hands come by DM."
+        if interaction.message is not None and interaction.type == discord.InteractionType.component:
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.followup.send(text)
+        channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(
+            challenge.channel_id
+        )
+        await self.presenter.open(session, channel)  # type: ignore[arg-type]
+        closed = [s for s in session.seats if s.user_id is not None and not s.dms_open]
+        if closed:
+            mentions = ", ".join(f"<@{s.user_id}>" for s in closed)
+            await channel.send(  # type: ignore[union-attr]
+                f"{mentions}: your DMs are closed, so press **My hand & moves** on the board "
+                "(or use /hand) to see your hand and play privately.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def match_finished(self, session: MatchSession) -> None:
+        try:
+            from bot.ratings import rate_match
+        except ImportError:
+            return
+        await rate_match(self.storage, session)
+
+
+def run_bot() -> int:
+    """`cardhost bot`: one clear line instead of a traceback when it cannot start."""
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"cardhost: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(
+            "cardhost: DISCORD_TOKEN is not set (put it in the environment or in .env; "
+            "see README). To play without Discord: cardhost play clash",
+            file=sys.stderr,
+        )
+        return 2
+    bot = CardhostBot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print("cardhost: Discord rejected the token (DISCORD_TOKEN); reset it and try again.",
+              file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("cardhost: enable the required intents in the Developer Portal.", file=sys.stderr)
+        return 2
+    return 0

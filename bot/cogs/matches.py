@@ -1,0 +1,177 @@
+"""Match commands: /challenge, /hand, /board, /match, /resign."""
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.challenges import Challenge, challenge_view
+from bot.controller import reply
+from bot.decks import DeckChoiceError, resolve_deck
+from engine.core.errors import EngineError
+from engine.core.ruleset import get_ruleset, ruleset_ids
+
+if TYPE_CHECKING:
+    from bot.app import CardhostBot
+
+GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
+
+
+async def deck_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's own decks and the preconstructed ones for the chosen game."""
+    bot: CardhostBot = interaction.client  # type: ignore[assignment]
+    game = getattr(interaction.namespace, "game", None) or ruleset_ids()[0]
+    names = sorted(get_ruleset(game).preconstructed_decks())
+    own = await bot.storage.decks.list_decks(interaction.user.id, game)
+    names = [d.name for d in own] + names
+    current = current.lower()
+    return [app_commands.Choice(name=n, value=n) for n in names if current in n.lower()][:25]
+
+
+class Matches(commands.Cog):
+    def __init__(self, bot: "CardhostBot"):
+        self.bot = bot
+
+    @app_commands.command(description="Challenge someone (or me, the bot) to a match here.")
+    @app_commands.describe(
+        opponent="who you challenge; pick the bot to play the computer",
+        game="which card game",
+        deck="your deck: one of yours or a preconstructed one (default: your active deck)",
+        best_of="a series: first to win a majority of games (Clash)",
+        opponent2="a second opponent (games for 3+ players)",
+        opponent3="a third opponent (games for 4 players)",
+    )
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        best_of=[app_commands.Choice(name=f"best of {n}", value=n) for n in (1, 3, 5)],
+    )
+    @app_commands.autocomplete(deck=deck_autocomplete)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        game: str,
+        deck: str | None = None,
+        best_of: int = 1,
+        opponent2: discord.User | None = None,
+        opponent3: discord.User | None = None,
+    ) -> None:
+        bot = self.bot
+        channel_id = interaction.channel_id
+        if channel_id is None or interaction.channel is None:
+            return await reply(interaction, "Challenges are made in a channel.")
+        if channel_id in bot.sessions.by_channel:
+            return await reply(interaction, "This channel already has a running match.")
+        if bot.challenges.in_channel(channel_id) is not None:
+            return await reply(interaction, "This channel already has an open challenge.")
+        rules = get_ruleset(game)
+        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
+        me = interaction.user
+        if any(u.id == me.id for u in opponents):
+            return await reply(interaction, "You cannot challenge yourself.")
+        if len({u.id for u in opponents}) != len(opponents):
+            return await reply(interaction, "Each opponent can be named once.")
+        computer = bot.user is not None and any(u.id == bot.user.id for u in opponents)
+        if any(u.bot and not (bot.user and u.id == bot.user.id) for u in opponents):
+            return await reply(interaction, "Bots other than me cannot play.")
+        if computer and len(opponents) > 1:
+            return await reply(interaction, "Play the computer one-on-one.")
+        players = len(opponents) + 1
+        if not rules.min_players <= players <= rules.max_players:
+            return await reply(
+                interaction,
+                f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
+                f"not {players}.",
+            )
+        options = {"best_of": best_of} if best_of != 1 else {}
+        try:
+            my_deck = await resolve_deck(bot.storage, me.id, game, deck)
+        except DeckChoiceError as exc:
+            return await reply(interaction, f"Cannot start: {exc}.")
+        challenge = Challenge(
+            bot.challenges.next_id(),
+            game,
+            interaction.guild_id,
+            channel_id,
+            me,
+            my_deck,
+            opponents,
+            options,
+        )
+        if computer:
+            await interaction.response.defer(thinking=True)
+            await bot.start_from_challenge(interaction, challenge)
+            return
+        series = f" (best of {best_of})" if best_of != 1 else ""
+        names = ", ".join(u.mention for u in opponents)
+        expiry = await bot.challenge_expiry(interaction.guild_id)
+        text = (
+            f"{names}: {me.mention} challenges you to **{rules.name}**{series}. "
+            f"This challenge expires in {int(expiry)} s."
+        )
+        bot.challenges.add(challenge, expiry)  # before the buttons exist, so none is early
+        await interaction.response.send_message(
+            text,
+            view=challenge_view(challenge.id),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        challenge.message = await interaction.original_response()
+
+    @app_commands.command(description="Show your hand and your moves, privately.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            return await reply(interaction, "There is no running match in this channel.")
+        await self.bot.controller.show_hand(interaction, session.match_id)
+
+    @app_commands.command(description="Post the board of this channel's match again.")
+    async def board(self, interaction: discord.Interaction) -> None:
+        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            return await reply(interaction, "There is no running match in this channel.")
+        await interaction.response.defer()
+        embed, files = await self.bot.presenter.board(session)
+        from bot.components import board_view
+
+        message = await interaction.followup.send(
+            embed=embed, files=files, view=board_view(session.match_id, False), wait=True
+        )
+        session.board_message_id = message.id
+        await self.bot.storage.matches.set_board_message(session.match_id, message.id)
+
+    @app_commands.command(name="match", description="Who plays, whose move it is, time left.")
+    async def match_status(self, interaction: discord.Interaction) -> None:
+        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            return await reply(interaction, "There is no running match in this channel.")
+        view = session.match.view(None)
+        loop_time = __import__("asyncio").get_running_loop().time()
+        lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
+        lines.append("Players: " + ", ".join(s.name for s in session.seats))
+        for decision in view.decisions:
+            deadline = session.deadlines.get(decision.player)
+            left = f" ({int(deadline - loop_time)} s left)" if deadline else ""
+            lines.append(f"Waiting for {decision.player_name}: {decision.prompt}{left}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(description="Give up this channel's match.")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            return await reply(interaction, "There is no running match in this channel.")
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            return await reply(interaction, "You are not playing in this match.")
+        try:
+            await self.bot.sessions.resign(session, seat, notify=False)
+        except EngineError as exc:
+            return await reply(interaction, f"Not done: {exc}")
+        await interaction.response.send_message(f"{interaction.user.mention} resigns.")
+        self.bot.controller.later(self.bot.presenter.refresh(session))
+
+
+async def setup(bot: "CardhostBot") -> None:
+    await bot.add_cog(Matches(bot))

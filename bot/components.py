@@ -1,0 +1,165 @@
+"""Buttons and select menus built from the engine's open decision.
+
+Every custom_id carries the match id and the decision's number (`m:12:40:3`), so a click
+on an old message is recognised as stale, and because they are DynamicItems they keep
+working after a restart: discord.py matches the id against the template, whoever sent it.
+"""
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.core.decision import Decision
+
+if TYPE_CHECKING:
+    from bot.app import CardhostBot
+
+BUTTONS_MAX = 20  # 4 rows of 5; the fifth row is left for the panel's own controls
+SELECT_OPTIONS_MAX = 25  # Discord's limit
+SELECTS_MAX = 5
+
+GROUP_STYLES = {
+    "attack": discord.ButtonStyle.danger,
+    "play": discord.ButtonStyle.primary,
+    "end": discord.ButtonStyle.secondary,
+}
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"m:(?P<match>\d+):(?P<seq>\d+):(?P<option>\d+)",
+):
+    def __init__(self, match_id: int, seq: int, option: int, label: str = "?", group: str = ""):
+        self.match_id, self.seq, self.option = match_id, seq, option
+        super().__init__(
+            discord.ui.Button(
+                label=_short(label, 80),
+                style=GROUP_STYLES.get(group, discord.ButtonStyle.success),
+                custom_id=f"m:{match_id}:{seq}:{option}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]), int(match["seq"]), int(match["option"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        await bot.controller.choose(interaction, self.match_id, self.seq, [self.option])
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ms:(?P<match>\d+):(?P<seq>\d+):(?P<part>\d+)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        part: int,
+        options: list[discord.SelectOption] | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        placeholder: str = "Choose…",
+    ):
+        self.match_id, self.seq, self.part = match_id, seq, part
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ms:{match_id}:{seq}:{part}",
+                options=options or [discord.SelectOption(label="?", value="0")],
+                min_values=min_values,
+                max_values=max_values,
+                placeholder=placeholder,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]), int(match["seq"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        try:
+            picks = [int(v) for v in values]
+        except ValueError:
+            picks = [-1]
+        await bot.controller.choose(interaction, self.match_id, self.seq, picks)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<match>\d+)"):
+    """On the public board: shows the clicking player their own hand and moves, privately."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label="My hand & moves",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"hand:{match_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        await bot.controller.show_hand(interaction, self.match_id)
+
+
+def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
+    """The components for one player's open decision (empty when they have none)."""
+    view = discord.ui.View(timeout=None)
+    if decision is None:
+        return view
+    options = decision.options
+    if not decision.multi and len(options) <= BUTTONS_MAX:
+        for option in options:
+            view.add_item(
+                ChoiceButton(match_id, decision.seq, option.index, option.label, option.group)
+            )
+        return view
+    if decision.multi:
+        chunk = options[:SELECT_OPTIONS_MAX]
+        top = min(decision.max_picks, len(chunk))
+        view.add_item(
+            ChoiceSelect(
+                match_id,
+                decision.seq,
+                0,
+                [discord.SelectOption(label=_short(o.label, 100), value=str(o.index)) for o in chunk],
+                min_values=min(decision.min_picks, top),
+                max_values=max(top, 1),
+                placeholder=_short(decision.prompt, 150),
+            )
+        )
+        return view
+    for part in range(min(SELECTS_MAX, -(-len(options) // SELECT_OPTIONS_MAX))):
+        chunk = options[part * SELECT_OPTIONS_MAX : (part + 1) * SELECT_OPTIONS_MAX]
+        first, last = chunk[0].index + 1, chunk[-1].index + 1
+        view.add_item(
+            ChoiceSelect(
+                match_id,
+                decision.seq,
+                part,
+                [discord.SelectOption(label=_short(o.label, 100), value=str(o.index)) for o in chunk],
+                placeholder=f"Choices {first}-{last}",
+            )
+        )
+    return view
+
+
+def board_view(match_id: int, over: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if not over:
+        view.add_item(HandButton(match_id))
+    return view
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, HandButton)

@@ -1,0 +1,146 @@
+"""Shows matches on Discord: the public board in the channel, each player's private panel.
+
+Everything drawn here comes from `match.view(seat)` or `match.view(None)`; the raw state
+is never read, so the board cannot show a hand and a panel cannot show another's hand.
+"""
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import board_view, decision_view
+from bot.render.embed import board_embed, panel_embed
+from bot.sessions import MatchSession
+
+if TYPE_CHECKING:
+    from bot.app import CardhostBot
+
+log = logging.getLogger(__name__)
+
+BOARD_IMAGE = "board.png"
+DMS_CLOSED = 50007
+
+
+def render_png(view) -> bytes | None:
+    try:
+        from bot.render.image import render_board
+    except ImportError:  # the image renderer is optional for the text-only board
+        return None
+    return render_board(view)
+
+
+class Presenter:
+    def __init__(self, bot: "CardhostBot"):
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.draw_images = True
+
+    def game_name(self, session: MatchSession) -> str:
+        return session.match.ruleset.name
+
+    # -- what a player sees ---------------------------------------------------------
+
+    def panel(self, session: MatchSession, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+        view = session.match.view(seat)
+        decision = session.match.decision_for(seat)
+        embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        return embed, decision_view(session.match_id, decision)
+
+    async def board(self, session: MatchSession) -> tuple[discord.Embed, list[discord.File]]:
+        view = session.match.view(None)
+        png = await asyncio.to_thread(render_png, view) if self.draw_images else None
+        files = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)] if png else []
+        embed = board_embed(view, self.game_name(session), BOARD_IMAGE if png else None)
+        return embed, files
+
+    # -- sending -----------------------------------------------------------------------
+
+    async def open(self, session: MatchSession, channel: discord.abc.Messageable) -> None:
+        """Post the board and send each human player their private panel."""
+        embed, files = await self.board(session)
+        message = await channel.send(
+            embed=embed, files=files, view=board_view(session.match_id, session.match.over)
+        )
+        session.board_message_id = message.id
+        await self.bot.storage.matches.set_board_message(session.match_id, message.id)
+        for seat_index, seat in enumerate(session.seats):
+            if seat.user_id is not None and not seat.is_bot and seat.dms_open:
+                await self._send_panel(session, seat_index)
+        await self._save_front(session)
+
+    async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
+        """Redraw the board and every panel after a change, one refresh at a time."""
+        lock = self._locks.setdefault(session.match_id, asyncio.Lock())
+        async with lock:
+            await self._edit_board(session)
+            for seat_index, seat in enumerate(session.seats):
+                if seat_index == skip_seat or seat.is_bot or seat.user_id is None:
+                    continue
+                if seat.dms_open:
+                    await self._edit_panel(session, seat_index)
+        if session.match.over:
+            self._locks.pop(session.match_id, None)
+
+    async def _edit_board(self, session: MatchSession) -> None:
+        channel = self.bot.get_channel(session.channel_id)
+        if channel is None or session.board_message_id is None:
+            return
+        embed, files = await self.board(session)
+        message = channel.get_partial_message(session.board_message_id)  # type: ignore[union-attr]
+        try:
+            await message.edit(
+                embed=embed,
+                attachments=files,
+                view=board_view(session.match_id, session.match.over),
+            )
+        except discord.HTTPException as exc:
+            log.warning("match %s: board edit failed: %s", session.match_id, exc)
+
+    async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
+        seat = session.seats[seat_index]
+        embed, view = self.panel(session, seat_index)
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            message = await user.send(embed=embed, view=view)
+            seat.panel_message_id = message.id
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("match %s: DM to seat %s refused: %s", session.match_id, seat_index, exc)
+            seat.dms_open = False
+            seat.panel_message_id = None
+        except discord.HTTPException as exc:
+            log.warning("match %s: DM to seat %s failed: %s", session.match_id, seat_index, exc)
+
+    async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
+        seat = session.seats[seat_index]
+        if seat.panel_message_id is None:
+            await self._send_panel(session, seat_index)
+            await self._save_front(session)
+            return
+        embed, view = self.panel(session, seat_index)
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            channel = user.dm_channel or await user.create_dm()
+            await channel.get_partial_message(seat.panel_message_id).edit(embed=embed, view=view)
+        except discord.NotFound:
+            seat.panel_message_id = None
+            await self._send_panel(session, seat_index)
+            await self._save_front(session)
+        except discord.HTTPException as exc:
+            log.warning("match %s: panel edit failed: %s", session.match_id, exc)
+
+    async def _save_front(self, session: MatchSession) -> None:
+        await self.bot.storage.matches.set_front_state(session.match_id, session.front_state())
+
+    async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
+        channel = self.bot.get_channel(session.channel_id)
+        user_id = session.seats[seat].user_id
+        if channel is None or user_id is None:
+            return
+        await channel.send(  # type: ignore[union-attr]
+            f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )

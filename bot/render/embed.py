@@ -1,0 +1,58 @@
+"""Discord embeds for the public board and a player's private panel, built from views."""
+
+import discord
+
+from bot.render.text import card_line, seat_summary
+from engine.core.view import MatchView
+
+EVENTS_IN_EMBED = 6
+
+
+def _title(view: MatchView, game_name: str) -> str:
+    if view.over and view.winner is not None:
+        return f"{game_name} — {view.seats[view.winner].name} wins!"
+    if view.active is not None:
+        return f"{game_name} — turn {view.turn}: {view.seats[view.active].name}"
+    return f"{game_name} — {view.phase}"
+
+
+def board_embed(view: MatchView, game_name: str, image_name: str | None = None) -> discord.Embed:
+    """The public table: what everyone in the channel may see (a view for viewer None)."""
+    color = discord.Color.gold() if view.over else discord.Color.blurple()
+    embed = discord.Embed(title=_title(view, game_name), color=color)
+    for seat in view.seats:
+        board = seat.zones.get("board")
+        lines = [card_line(c) for c in board.cards] if board is not None and board.cards else []
+        body = "\n".join(f"• {line}" for line in lines) or "(no monsters)"
+        name = seat_summary(seat)
+        embed.add_field(name=name[:256], value=body[:1024], inline=False)
+    waiting = [d.player_name for d in view.decisions]
+    if waiting and not view.over:
+        embed.add_field(name="Waiting for", value=", ".join(waiting), inline=False)
+    recent = [e.text for e in view.events[-EVENTS_IN_EMBED:]]
+    if recent:
+        embed.add_field(name="Last events", value="\n".join(recent)[:1024], inline=False)
+    if image_name:
+        embed.set_image(url=f"attachment://{image_name}")
+    return embed
+
+
+def panel_embed(view: MatchView, game_name: str, prompt: str | None) -> discord.Embed:
+    """A player's private panel: their hand (from their own view) and their open choice."""
+    assert view.viewer is not None, "a private panel is always someone's own view"
+    me = view.seats[view.viewer]
+    embed = discord.Embed(title=f"{game_name} — your hand", color=discord.Color.dark_teal())
+    hand = me.zones.get("hand")
+    cards = hand.cards if hand is not None and hand.cards is not None else ()
+    text = "\n".join(f"• {card_line(c, show_text=True)}" for c in cards) or "(empty)"
+    embed.description = text[:4000]
+    embed.add_field(name="You", value=seat_summary(me)[:1024], inline=False)
+    if view.over:
+        winner = view.seats[view.winner].name if view.winner is not None else "nobody"
+        embed.add_field(name="Match over", value=f"{winner} wins.", inline=False)
+    elif prompt:
+        embed.add_field(name="Your move", value=prompt[:1024], inline=False)
+    else:
+        waiting = ", ".join(d.player_name for d in view.decisions) or "the next step"
+        embed.add_field(name="Waiting", value=f"for {waiting}", inline=False)
+    return embed

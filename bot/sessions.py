@@ -1,0 +1,310 @@
+"""Running matches: one per channel, each behind its own lock, every action saved first.
+
+The session manager owns the engine matches of the bot. It knows nothing of Discord
+messages: after each change it calls the `on_change` hook (the presenter redraws) and,
+when a match ends, `on_finish` (ratings). Order for every action: validate and apply in
+the engine, append it to the SQLite action log (committed), and only then tell anyone.
+"""
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage import PlayerInfo, Storage, StorageError
+from engine.agents import make_agent
+from engine.core.decision import Action
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.match import Match, new_match, replay
+
+log = logging.getLogger(__name__)
+
+COMPUTER_AGENT = "greedy"
+
+
+class StaleChoice(IllegalAction):
+    """The button belongs to a decision that is no longer open."""
+
+
+class NotAPlayer(IllegalAction):
+    """The user clicking is not seated in this match."""
+
+
+class ChannelBusy(EngineError):
+    """A channel holds at most one running match."""
+
+
+class SaveFailed(EngineError):
+    """The action could not be committed; it was undone and nobody saw it."""
+
+
+@dataclass
+class Seat:
+    user_id: int | None  # None for the computer
+    name: str
+    is_bot: bool = False
+    dms_open: bool = True
+    panel_message_id: int | None = None  # the DM holding this player's hand and buttons
+
+
+@dataclass
+class MatchSession:
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    match: Match
+    seats: list[Seat]
+    turn_timer: float
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    board_message_id: int | None = None
+    deadlines: dict[int, float] = field(default_factory=dict)  # seat -> loop time
+    deadline_seq: dict[int, int] = field(default_factory=dict)  # seat -> decision seq timed
+    warned: set[int] = field(default_factory=set)
+    timer: asyncio.Task | None = None
+
+    @property
+    def ruleset(self) -> str:
+        return self.match.ruleset.id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def front_state(self) -> dict[str, Any]:
+        """What the bot keeps beside the record to find its messages again after a restart."""
+        return {
+            "seats": [
+                {"dms_open": s.dms_open, "panel_message_id": s.panel_message_id}
+                for s in self.seats
+            ]
+        }
+
+
+Hook = Callable[[MatchSession], Awaitable[None]]
+
+
+async def _nothing(session: MatchSession) -> None:
+    return None
+
+
+class SessionManager:
+    def __init__(
+        self,
+        storage: Storage,
+        turn_timer: Callable[[int | None], Awaitable[float]],
+        on_change: Hook = _nothing,
+        on_finish: Hook = _nothing,
+        on_warning: Callable[[MatchSession, int, float], Awaitable[None]] | None = None,
+    ):
+        self.storage = storage
+        self.turn_timer = turn_timer
+        self.on_change = on_change
+        self.on_finish = on_finish
+        self.on_warning = on_warning
+        self.by_channel: dict[int, MatchSession] = {}
+        self.by_id: dict[int, MatchSession] = {}
+        self._agents: dict[int, Any] = {}
+
+    # -- starting and restoring --------------------------------------------------
+
+    async def start(
+        self,
+        ruleset: str,
+        guild_id: int | None,
+        channel_id: int,
+        seats: list[Seat],
+        decks: list[list[str]],
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> MatchSession:
+        if channel_id in self.by_channel:
+            raise ChannelBusy("this channel already has a running match")
+        seed = random.SystemRandom().randrange(2**63) if seed is None else seed
+        match = new_match(ruleset, [s.name for s in seats], decks, seed, options or {})
+        players = [PlayerInfo(user_id=s.user_id, name=s.name, is_bot=s.is_bot) for s in seats]
+        try:
+            match_id = await self.storage.matches.create_match(
+                guild_id, channel_id, match.record, players, options or {}
+            )
+        except StorageError as exc:
+            raise ChannelBusy(str(exc)) from exc
+        session = MatchSession(
+            match_id, guild_id, channel_id, match, seats, await self.turn_timer(guild_id)
+        )
+        self._register(session)
+        await self._computer_moves(session)
+        self._reset_timer(session)
+        return session
+
+    async def restore_all(self) -> list[MatchSession]:
+        """Rebuild every running match from its action log (after a restart)."""
+        restored = []
+        for row in await self.storage.matches.running_matches():
+            try:
+                match = replay(await self.storage.matches.load_record(row.id))
+            except EngineError as exc:
+                log.error("match %s cannot be replayed (%s): abandoned", row.id, exc)
+                await self.storage.matches.finish_match(row.id, None, "abandoned")
+                continue
+            front = await self.storage.matches.get_front_state(row.id)
+            stored = front.get("seats", [])
+            seats = []
+            for index, player in enumerate(row.players):
+                extra = stored[index] if index < len(stored) else {}
+                seats.append(
+                    Seat(
+                        player.user_id,
+                        player.name,
+                        player.is_bot,
+                        extra.get("dms_open", True),
+                        extra.get("panel_message_id"),
+                    )
+                )
+            session = MatchSession(
+                row.id,
+                row.guild_id,
+                row.channel_id,
+                match,
+                seats,
+                await self.turn_timer(row.guild_id),
+                board_message_id=row.board_message_id,
+            )
+            self._register(session)
+            self._reset_timer(session)
+            restored.append(session)
+        return restored
+
+    def _register(self, session: MatchSession) -> None:
+        self.by_channel[session.channel_id] = session
+        self.by_id[session.match_id] = session
+
+    def _unregister(self, session: MatchSession) -> None:
+        self.by_channel.pop(session.channel_id, None)
+        self.by_id.pop(session.match_id, None)
+        if session.timer is not None and session.timer is not asyncio.current_task():
+            session.timer.cancel()
+        session.timer = None
+
+    # -- acting --------------------------------------------------------------------
+
+    async def act(
+        self, session: MatchSession, seat: int, seq: int, action: Action, notify: bool = True
+    ) -> None:
+        """Apply a player's choice for decision number `seq` and save it.
+
+        Raises StaleChoice (old button), IllegalAction (bad action) or SaveFailed; in every
+        case nothing changed. With `notify` False the caller shows the result itself (it
+        answers the click first) and then calls `changed`.
+        """
+        async with session.lock:
+            decision = session.match.decision_for(seat)
+            if decision is None or decision.seq != seq:
+                raise StaleChoice("that choice is no longer open")
+            await self._apply(session, seat, lambda: session.match.apply(seat, action))
+            await self._computer_moves(session)
+        await self._after_change(session, notify)
+
+    async def resign(
+        self, session: MatchSession, seat: int, reason: str = "resigned", notify: bool = True
+    ) -> None:
+        async with session.lock:
+            if session.match.over:
+                raise IllegalAction("the match is already over")
+            await self._apply(session, seat, lambda: session.match.resign(seat, reason))
+        await self._after_change(session, notify)
+
+    async def changed(self, session: MatchSession) -> None:
+        """Tell the front end (after a caller that passed notify=False has answered)."""
+        await self.on_change(session)
+
+    async def _apply(self, session: MatchSession, seat: int, change: Callable[[], None]) -> None:
+        match = session.match
+        before = len(match.actions)
+        change()  # raises IllegalAction before touching anything
+        try:
+            for seq in range(before + 1, len(match.actions) + 1):
+                player, action = match.actions[seq - 1]
+                await self.storage.matches.append_action(session.match_id, seq, player, action)
+            if match.over:
+                await self.storage.matches.finish_match(session.match_id, match.winner)
+        except StorageError as exc:
+            log.exception("match %s: could not save action %s", session.match_id, before + 1)
+            session.match = replay(await self.storage.matches.load_record(session.match_id))
+            raise SaveFailed("that move could not be saved; nothing changed, try again") from exc
+
+    async def _computer_moves(self, session: MatchSession) -> None:
+        """The computer answers its own open decisions (caller holds the lock)."""
+        while not session.match.over:
+            mine = [d for d in session.match.pending if session.seats[d.player].is_bot]
+            if not mine:
+                return
+            decision = mine[0]
+            agent = self._agents.get(session.match_id)
+            if agent is None:
+                agent = self._agents[session.match_id] = make_agent(COMPUTER_AGENT, session.match_id)
+            # Greedy looks one move ahead on copies: a few ms, so it runs off the event loop.
+            action = await asyncio.to_thread(agent.choose, session.match, decision)
+            await self._apply(
+                session, decision.player, lambda: session.match.apply(decision.player, action)
+            )
+
+    async def _after_change(self, session: MatchSession, notify: bool = True) -> None:
+        if session.match.over:
+            self._unregister(session)
+            self._agents.pop(session.match_id, None)
+            await self.on_finish(session)
+        else:
+            self._reset_timer(session)
+        if notify:
+            await self.on_change(session)
+
+    # -- turn timers -----------------------------------------------------------------
+
+    def _reset_timer(self, session: MatchSession) -> None:
+        """A fresh clock for each new decision of a human; decisions still open keep theirs."""
+        now = asyncio.get_running_loop().time()
+        open_seats = set()
+        for decision in session.match.pending:
+            seat = decision.player
+            if session.seats[seat].is_bot:
+                continue
+            open_seats.add(seat)
+            if session.deadline_seq.get(seat) != decision.seq:
+                session.deadline_seq[seat] = decision.seq
+                session.deadlines[seat] = now + session.turn_timer
+                session.warned.discard(seat)
+        for seat in list(session.deadlines):
+            if seat not in open_seats:
+                del session.deadlines[seat]
+                session.deadline_seq.pop(seat, None)
+        if session.timer is not None and session.timer is not asyncio.current_task():
+            session.timer.cancel()
+        session.timer = asyncio.create_task(self._run_timer(session)) if session.deadlines else None
+
+    async def _run_timer(self, session: MatchSession) -> None:
+        loop = asyncio.get_running_loop()
+        while session.deadlines and not session.match.over:
+            half = session.turn_timer / 2
+            moments = []
+            for seat, deadline in session.deadlines.items():
+                if seat not in session.warned:
+                    moments.append((deadline - half, "warn", seat))
+                moments.append((deadline, "lose", seat))
+            when, what, seat = min(moments)
+            await asyncio.sleep(max(0.0, when - loop.time()))
+            if session.match.over or seat not in session.deadlines:
+                continue
+            if what == "warn":
+                session.warned.add(seat)
+                if self.on_warning is not None:
+                    await self.on_warning(session, seat, session.deadlines[seat] - loop.time())
+            elif session.deadlines.get(seat, float("inf")) <= loop.time() + 0.001:
+                try:
+                    await self.resign(session, seat, "timeout")
+                except IllegalAction:
+                    return
+                return

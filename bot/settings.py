@@ -1,0 +1,35 @@
+"""Every setting in one place, read from the environment or `.env` and checked at start."""
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE = Path("cardhost.sqlite3")
+
+
+class Settings(BaseSettings):
+    """See .env.example for what each one means."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
+    database: Path = Field(default=DEFAULT_DATABASE, alias="CARDHOST_DATABASE")
+    dev_guild: int | None = Field(default=None, alias="CARDHOST_DEV_GUILD")
+    turn_timer: int = Field(default=300, ge=30, le=3600, alias="CARDHOST_TURN_TIMER")
+    challenge_expiry: int = Field(default=120, ge=30, le=3600, alias="CARDHOST_CHALLENGE_EXPIRY")
+    log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$",
+                           alias="CARDHOST_LOG_LEVEL")
+
+
+class SettingsError(Exception):
+    """Settings that cannot be used; the message is one line for the operator."""
+
+
+def load_settings(**overrides: object) -> Settings:
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"])
+        raise SettingsError(f"setting {field}: {first['msg']}") from None

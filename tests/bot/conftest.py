@@ -1,0 +1,64 @@
+"""A whole cardhost bot against the Discord stand-in, with a fresh in-memory database."""
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest_asyncio
+
+from bot.app import CardhostBot
+from bot.settings import Settings
+from bot.standin import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from bot.storage import Storage
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser  # DMs closed
+
+
+def make_settings(**overrides) -> Settings:
+    values = {"discord_token": "test", "database": ":memory:", "turn_timer": 300}
+    values.update(overrides)
+    return Settings(**values)
+
+
+async def start_bot(
+    fake: FakeDiscord, storage: Storage, seed: int = 7, **settings
+) -> CardhostBot:
+    bot = CardhostBot(make_settings(**settings), storage=storage, seed=seed)
+    bot.presenter.draw_images = settings.pop("draw_images", True) if False else True
+    await fake.start_bot(bot)
+    return bot
+
+
+@pytest_asyncio.fixture
+async def world() -> AsyncIterator[World]:
+    async with FakeDiscord(bot_name="cardhost") as fake:
+        guild = fake.add_guild("Card Club")
+        channel = fake.add_text_channel(guild, "games")
+        alice = fake.add_user("alice")
+        bob = fake.add_user("bob")
+        carol = fake.add_user("carol", dms_open=False)
+        for user in (alice, bob, carol):
+            fake.add_member(guild, user)
+        yield World(fake, guild, channel, alice, bob, carol)
+
+
+@pytest_asyncio.fixture
+async def storage(tmp_path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "cardhost.sqlite3")
+    yield store
+    await store.close()
+
+
+@pytest_asyncio.fixture
+async def bot(world: World, storage: Storage) -> AsyncIterator[CardhostBot]:
+    instance = await start_bot(world.fake, storage)
+    yield instance
+    await instance.controller.idle()
+    await world.fake.stop_bot(instance)
