@@ -33,6 +33,7 @@ class CardhostBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._storage = storage
+        self._owns_storage = storage is None  # a storage handed in is closed by its owner
         self.seed = seed  # fixed seeds for tests and benchmarks; None: a random seed per match
         self.presenter = Presenter(self)
         self.controller = Controller(self)
@@ -80,7 +81,7 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         await self.controller.idle()
         await super().close()
-        if self._storage is not None:
+        if self._storage is not None and self._owns_storage:
             await self._storage.close()
 
     async def turn_timer(self, guild_id: int | None) -> float:

@@ -28,10 +28,12 @@ def make_settings(**overrides) -> Settings:
 
 
 async def start_bot(
-    fake: FakeDiscord, storage: Storage, seed: int = 7, **settings
+    fake: FakeDiscord, storage: Storage | None, seed: int = 7, draw_images: bool = True,
+    **settings,
 ) -> CardhostBot:
+    """A bot on `storage`, or (None) on the database file named in the settings."""
     bot = CardhostBot(make_settings(**settings), storage=storage, seed=seed)
-    bot.presenter.draw_images = settings.pop("draw_images", True) if False else True
+    bot.presenter.draw_images = draw_images
     await fake.start_bot(bot)
     return bot
 

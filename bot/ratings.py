@@ -1,0 +1,171 @@
+"""Ratings: one OpenSkill (Plackett-Luce) rating per player and ruleset.
+
+Why OpenSkill: it is maintained and MIT-licensed, it rates matches of any number of
+players natively (the 3-4 player rulesets need no pairwise approximation, unlike Elo or
+Glicko), it is faster than TrueSkill for the same accuracy, and it carries none of
+TrueSkill's patent and trademark questions. Plackett-Luce is its model for ranked
+free-for-all results, which is what a card match produces.
+
+The ladder shows the *ordinal* (mu - 3 sigma): a rating the player is very likely above,
+so a newcomer starts at 0 and climbs as the system grows sure of them, instead of a lucky
+first win putting them on top.
+
+Storage keeps the numbers; this module only computes them and hands `RatingUpdate`s to
+`save_ratings`, which writes every player's change in one transaction.
+"""
+
+import logging
+from collections.abc import Sequence
+from typing import Protocol
+
+from openskill.models import PlackettLuce
+
+from bot.storage import RatingConflict, RatingUpdate, Storage
+
+log = logging.getLogger(__name__)
+
+#: One model for every ruleset, with OpenSkill's defaults (mu 25, sigma 25/3, tau 25/300:
+#: tau keeps sigma from collapsing, so long-time players can still move).
+MODEL = PlackettLuce()
+INITIAL_MU: float = MODEL.mu
+INITIAL_SIGMA: float = MODEL.sigma
+INITIAL_ORDINAL: float = MODEL.rating().ordinal()
+
+WINNER_RANK = 1
+LOSER_RANK = 2  # every non-winner ties for second: the engine names a winner, no order
+
+
+class _Seat(Protocol):
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def is_bot(self) -> bool: ...
+
+
+class _Match(Protocol):
+    @property
+    def over(self) -> bool: ...
+    @property
+    def winner(self) -> int | None: ...
+
+
+class RateableSession(Protocol):
+    """What `rate_match` reads of a `bot.sessions.MatchSession` (tests pass a stand-in)."""
+
+    @property
+    def match_id(self) -> int: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def seats(self) -> Sequence[_Seat]: ...
+    @property
+    def match(self) -> _Match: ...
+
+
+def new_ratings(
+    old: Sequence[tuple[float, float]], winner: int
+) -> list[tuple[float, float, float]]:
+    """Each seat's (mu, sigma, ordinal) after a match that seat `winner` won.
+
+    `old` holds every seat's (mu, sigma) in seat order; use (INITIAL_MU, INITIAL_SIGMA)
+    for a player with no rating yet. Pure, so the maths can be tested without storage.
+    """
+    if len(old) < 2:
+        raise ValueError(f"a rated match needs at least 2 players, got {len(old)}")
+    if not 0 <= winner < len(old):
+        raise ValueError(f"winner must be a seat between 0 and {len(old) - 1}, got {winner}")
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in old]
+    ranks: list[float] = [WINNER_RANK if seat == winner else LOSER_RANK for seat in range(len(old))]
+    rated = MODEL.rate(teams, ranks=ranks)
+    return [(team[0].mu, team[0].sigma, team[0].ordinal()) for team in rated]
+
+
+def win_chances(ratings: Sequence[tuple[float, float]]) -> list[float]:
+    """Each seat's chance to win according to the model (sums to 1); for logs and display."""
+    return list(MODEL.predict_win([[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]))
+
+
+def unrated_reason(session: RateableSession) -> str | None:
+    """Why the match does not count for the ladder, or None if it is rated.
+
+    Unrated: a match against the computer (its strength is fixed and beating it says
+    nothing about the player against people, and it would be farmable); a match with no
+    winner (a draw or abandoned game, which the ladder does not score); a match still
+    running; and a seat without a Discord account. A resignation or a turn timeout is
+    *not* a reason: the engine names the other player winner, so it counts as a loss
+    for whoever resigned, or quitting would protect a rating.
+    """
+    match = session.match
+    if not match.over:
+        return "the match is still running"
+    if any(seat.is_bot or seat.user_id is None for seat in session.seats):
+        return "a seat is played by the computer"
+    if match.winner is None:
+        return "there is no winner"
+    if not 0 <= match.winner < len(session.seats):
+        return f"the winner seat {match.winner} does not exist"
+    users = [seat.user_id for seat in session.seats]
+    if len(set(users)) != len(users):
+        return "a player holds two seats"
+    return None
+
+
+async def rate_match(storage: Storage, session: RateableSession) -> None:
+    """Rate a finished match for its ruleset's ladder (see `unrated_reason` for skips).
+
+    Ratings are read, computed and saved with `expected_games`, so a match rated in
+    between (another channel finishing at the same time, with a shared player) makes the
+    save fail instead of silently overwriting that match's change; then it is read and
+    computed again once. A match already rated stays as it is.
+
+    Never raises: by now the result is committed with the match, and a rating failure
+    must not stop the final board from being shown. It is logged instead.
+    """
+    reason = unrated_reason(session)
+    if reason is not None:
+        log.info("match %s is unrated: %s", session.match_id, reason)
+        return
+    try:
+        try:
+            await _rate_once(storage, session)
+        except RatingConflict as first:
+            log.info("match %s: %s; rating again from fresh numbers", session.match_id, first)
+            await _rate_once(storage, session)
+    except RatingConflict as exc:
+        log.warning("match %s left as it is: %s", session.match_id, exc)
+    except Exception:
+        log.exception("match %s could not be rated", session.match_id)
+
+
+async def _rate_once(storage: Storage, session: RateableSession) -> None:
+    winner = session.match.winner
+    users = [seat.user_id for seat in session.seats if seat.user_id is not None]
+    assert winner is not None and len(users) == len(session.seats), "see unrated_reason"
+    current = [await storage.ratings.get_rating(user, session.ruleset) for user in users]
+    old = [
+        (INITIAL_MU, INITIAL_SIGMA) if rating is None else (rating.mu, rating.sigma)
+        for rating in current
+    ]
+    updates = [
+        RatingUpdate(
+            user_id=user,
+            mu=mu,
+            sigma=sigma,
+            ordinal=ordinal,
+            outcome="win" if seat == winner else "loss",
+            expected_games=0 if rating is None else rating.games,
+        )
+        for seat, (user, rating, (mu, sigma, ordinal)) in enumerate(
+            zip(users, current, new_ratings(old, winner), strict=True)
+        )
+    ]
+    await storage.ratings.save_ratings(session.match_id, session.ruleset, updates)
+    log.info(
+        "match %s rated (%s): %s won with a %.0f%% chance",
+        session.match_id,
+        session.ruleset,
+        session.seats[winner].name,
+        100 * win_chances(old)[winner],
+    )

