@@ -1,0 +1,146 @@
+"""Help and server settings: /rules (how to play a game) and /config (managers only).
+
+/config is hidden from members without Manage Server by `default_permissions`, but a
+server can change who sees a command in its integration settings, so the permission is
+checked again when it runs. Values are checked by the storage layer (`InvalidSetting`),
+whose messages already say which value is wrong and why; they are passed on as they are.
+"""
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.controller import reply
+from bot.storage import GuildSettings, InvalidSetting
+from bot.storage.settings import CHALLENGE_EXPIRY_RANGE, TURN_TIMER_RANGE
+from engine.core.errors import EngineError
+from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+
+if TYPE_CHECKING:
+    from bot.app import CardhostBot
+
+GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
+
+#: How to play, per ruleset: a few lines, not the whole rule text (docs/rules/ has that).
+RULES_TEXT: dict[str, str] = {
+    "clash": (
+        "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
+        "Bring the other player to 0 health to win.\n"
+        "• **Start**: draw 5; you may put up to 3 back once and draw as many.\n"
+        "• **Turns**: draw a card, then play cards and attack in any order, then end the "
+        "turn. Mana starts at 1 (2 for the second player), grows by 1 a turn up to 10 and "
+        "refills each turn. An empty deck deals you 1, 2, 3 … damage instead of a draw.\n"
+        "• **Monsters** (up to 5 a side) have power, toughness and health. An attack deals "
+        "power minus the defender's toughness; if that is negative, the attacker takes the "
+        "difference. Attacking a player deals full power. A monster attacks once a turn, "
+        "not in the turn it arrives (unless it has Haste).\n"
+        "• **Spells** happen at once; **equipment** adds power or toughness to a monster.\n"
+        "• Hands hold 10 cards; you can /resign any time; a turn timer that runs out "
+        "counts as resigning."
+    ),
+}
+
+HOW_TO_PLAY_HERE = (
+    "**Here**: `/challenge` someone (or me, for a practice match against the computer). "
+    "The board is posted in the channel; your hand and moves come by DM, or press "
+    "**My hand & moves** on the board (or use /hand). Matches between people count for "
+    "the ladder: see /leaderboard and /profile."
+)
+
+
+def rules_text(rules: Ruleset) -> str:
+    """The help text of a ruleset; a generic one for games without their own yet."""
+    text = RULES_TEXT.get(rules.id)
+    if text is not None:
+        return text
+    players = (
+        f"{rules.min_players}"
+        if rules.min_players == rules.max_players
+        else f"{rules.min_players}-{rules.max_players}"
+    )
+    return (
+        f"**{rules.name}** is a card game for {players} players. Each player brings a deck "
+        f"(`/challenge game:{rules.name}` offers preconstructed ones). When it is your turn, "
+        "the buttons list every legal move; pick one until the game names a winner."
+    )
+
+
+def settings_text(settings: GuildSettings) -> str:
+    return (
+        f"Turn timer: **{settings.turn_timer_seconds} s** (a player who lets it run out "
+        "resigns; a warning comes at half time)\n"
+        f"Challenge expiry: **{settings.challenge_expiry_seconds} s** (how long a challenge "
+        "waits to be accepted)"
+    )
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: "CardhostBot"):
+        self.bot = bot
+
+    @app_commands.command(description="How to play a game, in a few lines.")
+    @app_commands.describe(game="which card game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            ruleset = get_ruleset(game)
+        except EngineError as exc:
+            return await reply(interaction, f"{exc}.")
+        embed = discord.Embed(
+            title=f"How to play {ruleset.name}",
+            description=f"{rules_text(ruleset)}\n\n{HOW_TO_PLAY_HERE}",
+            colour=discord.Colour.green(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(description="Server settings: turn timer and challenge expiry.")
+    @app_commands.describe(
+        turn_timer=(
+            f"seconds a player has for each decision ({TURN_TIMER_RANGE[0]}-{TURN_TIMER_RANGE[1]})"
+        ),
+        challenge_expiry=(
+            f"seconds a challenge waits to be accepted "
+            f"({CHALLENGE_EXPIRY_RANGE[0]}-{CHALLENGE_EXPIRY_RANGE[1]})"
+        ),
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        turn_timer: app_commands.Range[int, 30, 3600] | None = None,
+        challenge_expiry: app_commands.Range[int, 30, 3600] | None = None,
+    ) -> None:
+        # The Range limits are what Discord's client shows and enforces; they repeat the
+        # storage ranges (a test keeps them equal), which are checked again on saving.
+        if interaction.guild_id is None:
+            return await reply(interaction, "Settings belong to a server: use /config there.")
+        if not interaction.permissions.manage_guild:
+            return await reply(
+                interaction,
+                "Only server managers (the Manage Server permission) can view or change "
+                "these settings.",
+            )
+        settings = self.bot.storage.settings
+        if turn_timer is None and challenge_expiry is None:
+            current = await settings.get_guild_settings(interaction.guild_id)
+            return await reply(interaction, f"Settings of this server:\n{settings_text(current)}")
+        try:
+            saved = await settings.set_guild_settings(
+                interaction.guild_id,
+                turn_timer_seconds=turn_timer,
+                challenge_expiry_seconds=challenge_expiry,
+            )
+        except InvalidSetting as exc:
+            return await reply(interaction, f"Nothing changed: {exc}.")
+        await reply(
+            interaction,
+            f"Saved.\n{settings_text(saved)}\n"
+            "They apply to matches and challenges started from now on.",
+        )
+
+
+async def setup(bot: "CardhostBot") -> None:
+    await bot.add_cog(Admin(bot))
