@@ -32,11 +32,22 @@ def render_png(view) -> bytes | None:
     return render_board(view)
 
 
+class _Redraw:
+    """A redraw in progress, and what changed while it ran."""
+
+    __slots__ = ("changed", "seats")
+
+    def __init__(self, seats: set[int]):
+        self.seats = seats
+        self.changed = False
+
+
 class Presenter:
     def __init__(self, bot: "CardhostBot"):
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._work: dict[int, _Redraw] = {}  # match id -> the redraw running for it
         self.draw_images = True
+        self.min_interval = 0.5  # seconds between two redraws of one match
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -72,17 +83,34 @@ class Presenter:
         await self._save_front(session)
 
     async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
-        """Redraw the board and every panel after a change, one refresh at a time."""
-        lock = self._locks.setdefault(session.match_id, asyncio.Lock())
-        async with lock:
-            await self._edit_board(session)
-            for seat_index, seat in enumerate(session.seats):
-                if seat_index == skip_seat or seat.is_bot or seat.user_id is None:
-                    continue
-                if seat.dms_open:
+        """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change.
+
+        Changes that arrive while a redraw is running are folded into one more redraw of
+        the latest state, so a burst of moves costs one board upload, not one per move;
+        that redraw waits `min_interval`, as Discord rate-limits message edits anyway.
+        """
+        seats = {s for s in range(len(session.seats)) if s != skip_seat}
+        work = self._work.get(session.match_id)
+        if work is not None:  # a redraw is running: leave it a note
+            work.changed = True
+            work.seats |= seats
+            return
+        work = self._work[session.match_id] = _Redraw(seats)
+        try:
+            while True:
+                seats, work.seats, work.changed = work.seats, set(), False
+                await self._edit_board(session)
+                for seat_index in sorted(seats):
+                    seat = session.seats[seat_index]
+                    if seat.is_bot or seat.user_id is None or not seat.dms_open:
+                        continue
                     await self._edit_panel(session, seat_index)
-        if session.match.over:
-            self._locks.pop(session.match_id, None)
+                if not work.changed:
+                    break
+                if self.min_interval:
+                    await asyncio.sleep(self.min_interval)
+        finally:
+            self._work.pop(session.match_id, None)
 
     async def _edit_board(self, session: MatchSession) -> None:
         channel = self.bot.get_channel(session.channel_id)
@@ -106,6 +134,7 @@ class Presenter:
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
             message = await user.send(embed=embed, view=view)
             seat.panel_message_id = message.id
+            seat.dm_channel_id = message.channel.id
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 log.warning("match %s: DM to seat %s refused: %s", session.match_id, seat_index, exc)
@@ -122,8 +151,10 @@ class Presenter:
             return
         embed, view = self.panel(session, seat_index)
         try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            channel = user.dm_channel or await user.create_dm()
+            if seat.dm_channel_id is None:
+                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
+            channel = self.bot.get_partial_messageable(seat.dm_channel_id)
             await channel.get_partial_message(seat.panel_message_id).edit(embed=embed, view=view)
         except discord.NotFound:
             seat.panel_message_id = None

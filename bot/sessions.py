@@ -47,6 +47,7 @@ class Seat:
     is_bot: bool = False
     dms_open: bool = True
     panel_message_id: int | None = None  # the DM holding this player's hand and buttons
+    dm_channel_id: int | None = None
 
 
 @dataclass
@@ -78,7 +79,11 @@ class MatchSession:
         """What the bot keeps beside the record to find its messages again after a restart."""
         return {
             "seats": [
-                {"dms_open": s.dms_open, "panel_message_id": s.panel_message_id}
+                {
+                    "dms_open": s.dms_open,
+                    "panel_message_id": s.panel_message_id,
+                    "dm_channel_id": s.dm_channel_id,
+                }
                 for s in self.seats
             ]
         }
@@ -162,6 +167,7 @@ class SessionManager:
                         player.is_bot,
                         extra.get("dms_open", True),
                         extra.get("panel_message_id"),
+                        extra.get("dm_channel_id"),
                     )
                 )
             session = MatchSession(

@@ -34,6 +34,7 @@ async def start_bot(
     """A bot on `storage`, or (None) on the database file named in the settings."""
     bot = CardhostBot(make_settings(**settings), storage=storage, seed=seed)
     bot.presenter.draw_images = draw_images
+    bot.presenter.min_interval = 0
     await fake.start_bot(bot)
     return bot
 
