@@ -1,113 +1,168 @@
 """`cardhost bench-bot`: many concurrent matches through the Discord stand-in, measured.
 
-Two simulated players per match challenge, accept and then click their way through the
-match from their DM panels, each pausing between moves so that all matches together
-offer about `--rate` actions per second, as a busy server would. Latency is the stand-in's
-figure for each click: from the moment it sends the interaction to the moment the bot's
-acknowledgement arrives, which the bot sends only after the action is committed.
+The stand-in and the simulated players run in this process; the bot runs in a process of
+its own, pointed at the stand-in, as it would run against Discord. Two players per match
+challenge, accept and click their way through the match from their DM panels, each
+pausing between moves so that all matches together offer about `--rate` actions a
+second. Latency is the stand-in's figure per click: from sending the interaction to the
+bot's acknowledgement, which the bot sends only after the action is committed.
+At the end the bot is stopped and its database is read back: every acknowledged action
+must be in the action log.
 """
 
 import asyncio
+import os
 import random
+import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bot.app import CardhostBot
-from bot.settings import Settings
-from bot.standin import FakeDiscord, InteractionKind
+from bot.standin import CallbackType, FakeDiscord, InteractionKind
+
+READY_TIMEOUT = 60.0
 
 
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def _play_one(fake: FakeDiscord, bot: CardhostBot, channel, alice, bob, rng, pause, until):
+class Tally:
+    def __init__(self) -> None:
+        self.applied = 0
+        self.refused = 0
+        self.finished = 0
+
+
+def _panel(fake: FakeDiscord, user):
+    panels = [m for m in fake.dm_messages(user) if m.embeds]
+    return panels[-1] if panels else None
+
+
+def _choices(message) -> list:
+    buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
+    return buttons or [s for s in message.selects if (s.custom_id or "").startswith("ms:")]
+
+
+async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> None:
+    """One table: challenge, accept, then whoever has buttons clicks one, until the end."""
     handle = await fake.slash(alice, channel, "challenge", opponent=bob, game="clash")
     offer = await handle.wait_response()
-    click = await fake.click(bob, offer, label="Accept")
-    await click.wait_acknowledged()
-    while (session := bot.sessions.by_channel.get(channel.id)) is None or not all(
-        s.panel_message_id for s in session.seats
-    ):
-        await asyncio.sleep(0.01)
-    users = {alice.id: alice, bob.id: bob}
-    actions = 0
-    while not session.match.over and time.monotonic() < until:
+    accept = await fake.click(bob, offer, label="Accept")
+    await accept.wait_acknowledged()
+    await fake.wait_until(lambda: _panel(fake, alice) and _panel(fake, bob), timeout=30)
+    while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
-        decision = session.match.pending[0]
-        seat = session.seats[decision.player]
-        panel = fake.message(seat.panel_message_id)
-        buttons = [b for b in panel.buttons if (b.custom_id or "").startswith("m:")]
-        if buttons:
-            click = await fake.click(users[seat.user_id], panel, custom_id=rng.choice(buttons).custom_id)
-        elif panel.selects:
-            select = rng.choice(panel.selects)
-            values = [o["value"] for o in select.options]
-            count = max(select.raw.get("min_values", 1), 1)
+        mover = None
+        for user in (alice, bob):
+            panel = _panel(fake, user)
+            if "Match over" in panel.text:
+                tally.finished += 1
+                return
+            if _choices(panel):
+                mover = user, panel
+        if mover is None:
+            continue  # the panels are being redrawn
+        user, panel = mover
+        choice = rng.choice(_choices(panel))
+        if choice.type == 2:
+            click = await fake.click(user, panel, custom_id=choice.custom_id)
+        else:
+            values = [o["value"] for o in choice.options]
+            count = max(choice.raw.get("min_values", 1), 1)
             click = await fake.click(
-                users[seat.user_id], panel, custom_id=select.custom_id,
-                values=rng.sample(values, count),
+                user, panel, custom_id=choice.custom_id, values=rng.sample(values, count)
             )
-        else:  # the panel is being redrawn; look again in a moment
-            continue
         await click.wait_acknowledged(timeout=30)
-        actions += 1
-    return actions, session
+        if click.callback_type is CallbackType.UPDATE_MESSAGE:
+            tally.applied += 1
+        else:  # "no longer open": the panel was one redraw behind, as can happen for real
+            tally.refused += 1
 
 
-async def bench(matches: int, seed: int, rate: float, seconds: float, images: bool = True) -> str:
+def _logged_actions(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM match_actions").fetchone()[0]
+
+
+async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(
-            discord_token="bench",
-            database=Path(folder) / "bench.sqlite3",
-            turn_timer=3600,
-            challenge_expiry=3600,
-        )
-        async with FakeDiscord(bot_name="cardhost", default_timeout=30) as fake:
+        database = Path(folder) / "bench.sqlite3"
+        async with FakeDiscord(bot_name="cardhost", default_timeout=30, backlog=4096) as fake:
             guild = fake.add_guild("Bench")
             tables = []
             for number in range(matches):
                 channel = fake.add_text_channel(guild, f"table-{number}")
-                alice = fake.add_user(f"a{number}")
-                bob = fake.add_user(f"b{number}")
+                alice, bob = fake.add_user(f"a{number}"), fake.add_user(f"b{number}")
                 fake.add_member(guild, alice)
                 fake.add_member(guild, bob)
                 tables.append((channel, alice, bob))
-            bot = CardhostBot(settings, seed=seed)
-            bot.presenter.draw_images = images
-            await fake.start_bot(bot)
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot.bench", "child",
+                fake.rest_base, fake.gateway_url, str(database), str(seed),
+                env={**os.environ, "CARDHOST_LOG_LEVEL": "WARNING"},
+            )  # fmt: skip
             try:
+                await fake.wait_until(lambda: fake.gateway.active, timeout=READY_TIMEOUT)
+                await asyncio.sleep(1.0)  # let it take in the guild before the first command
+                tally = Tally()
                 rng = random.Random(seed)
-                pause = matches / rate
                 started = time.monotonic()
                 until = started + seconds
-                results = await asyncio.gather(
+                await asyncio.gather(
                     *(
-                        _play_one(fake, bot, ch, a, b, random.Random(rng.random()), pause, until)
-                        for ch, a, b in tables
+                        _drive(fake, c, a, b, random.Random(rng.random()), matches / rate, until,
+                               tally)
+                        for c, a, b in tables
                     )
-                )
+                )  # fmt: skip
                 elapsed = time.monotonic() - started
-                await bot.controller.idle()
-                for _, session in results:  # every acknowledged action is in the log
-                    saved = await bot.storage.matches.load_record(session.match_id)
-                    if len(saved.actions) != len(session.match.actions):
-                        raise RuntimeError(f"match {session.match_id}: actions not all committed")
-                latencies = [x * 1000 for x in fake.ack_latencies(InteractionKind.COMPONENT)]
             finally:
-                await fake.stop_bot(bot)
-    actions = sum(count for count, _ in results)
+                child.terminate()
+                await child.wait()
+            latencies = [x * 1000 for x in fake.ack_latencies(InteractionKind.COMPONENT)]
+        logged = _logged_actions(database)
+    if logged < tally.applied:
+        raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
     return (
-        f"matches={matches} actions={actions} p50_ms={statistics.median(latencies or [0]):.1f} "
-        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={actions / elapsed:.1f}"
+        f"matches={matches} actions={tally.applied} p50_ms={statistics.median(latencies or [0]):.1f} "
+        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={tally.applied / elapsed:.1f}"
     )
 
 
 def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float = 60.0) -> int:
     print(asyncio.run(bench(matches, seed, rate, seconds)))
     return 0
+
+
+def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
+    """The bot's own process: an ordinary CardhostBot, pointed at the stand-in."""
+    import signal
+
+    from bot.app import CardhostBot
+    from bot.settings import Settings
+    from bot.standin.patching import discord_pointed_at
+
+    settings = Settings(
+        discord_token="bench", database=Path(database), turn_timer=3600, challenge_expiry=3600
+    )
+
+    async def main() -> None:
+        bot = CardhostBot(settings, seed=int(seed))
+        bot._connection.guild_ready_timeout = 0.05
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+        async with bot:
+            await bot.start("bench-token")
+
+    with discord_pointed_at(rest_base, gateway_url):
+        asyncio.run(main())
+
+
+if __name__ == "__main__" and len(sys.argv) == 6 and sys.argv[1] == "child":
+    _child(*sys.argv[2:])

@@ -48,6 +48,8 @@ class Presenter:
         self._work: dict[int, _Redraw] = {}  # match id -> the redraw running for it
         self.draw_images = True
         self.min_interval = 0.5  # seconds between two redraws of one match
+        self.image_interval = 4.0  # seconds between two board pictures of one match
+        self._last_image: dict[int, float] = {}
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -113,16 +115,32 @@ class Presenter:
             self._work.pop(session.match_id, None)
 
     async def _edit_board(self, session: MatchSession) -> None:
-        channel = self.bot.get_channel(session.channel_id)
-        if channel is None or session.board_message_id is None:
+        if session.board_message_id is None:
             return
-        embed, files = await self.board(session)
-        message = channel.get_partial_message(session.board_message_id)  # type: ignore[union-attr]
+        loop_time = asyncio.get_running_loop().time()
+        last = self._last_image.get(session.match_id)
+        fresh_image = (
+            last is None or session.match.over or loop_time - last >= self.image_interval
+        )
+        if fresh_image:
+            embed, files = await self.board(session)
+            self._last_image[session.match_id] = loop_time
+        else:  # the embed keeps pointing at the picture already attached
+            view = session.match.view(None)
+            embed = board_embed(
+                view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
+            )
+            files = None
+        if session.match.over:
+            self._last_image.pop(session.match_id, None)
         try:
-            await message.edit(
+            extra = {"attachments": files} if files is not None else {}
+            await self._edit(
+                session.channel_id,
+                session.board_message_id,
                 embed=embed,
-                attachments=files,
                 view=board_view(session.match_id, session.match.over),
+                **extra,
             )
         except discord.HTTPException as exc:
             log.warning("match %s: board edit failed: %s", session.match_id, exc)
@@ -154,14 +172,23 @@ class Presenter:
             if seat.dm_channel_id is None:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
                 seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
-            channel = self.bot.get_partial_messageable(seat.dm_channel_id)
-            await channel.get_partial_message(seat.panel_message_id).edit(embed=embed, view=view)
+            await self._edit(seat.dm_channel_id, seat.panel_message_id, embed=embed, view=view)
         except discord.NotFound:
             seat.panel_message_id = None
             await self._send_panel(session, seat_index)
             await self._save_front(session)
         except discord.HTTPException as exc:
             log.warning("match %s: panel edit failed: %s", session.match_id, exc)
+
+    async def _edit(self, channel_id: int, message_id: int, **fields) -> None:
+        """Edit a message by id without building a Message from Discord's answer.
+
+        `PartialMessage.edit` parses the returned message into objects we never read; at
+        hundreds of edits a second that parsing is most of the bot's time. Our components
+        are DynamicItems, registered once, so no view needs storing either.
+        """
+        with discord.http.handle_message_parameters(**fields) as params:
+            await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     async def _save_front(self, session: MatchSession) -> None:
         await self.bot.storage.matches.set_front_state(session.match_id, session.front_state())

@@ -35,6 +35,7 @@ async def start_bot(
     bot = CardhostBot(make_settings(**settings), storage=storage, seed=seed)
     bot.presenter.draw_images = draw_images
     bot.presenter.min_interval = 0
+    bot.presenter.image_interval = 0
     await fake.start_bot(bot)
     return bot
 
