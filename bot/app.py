@@ -80,6 +80,7 @@ class CardhostBot(commands.Bot):
 
     async def close(self) -> None:
         await self.controller.idle()
+        self.presenter.close()
         await super().close()
         if self._storage is not None and self._owns_storage:
             await self._storage.close()

@@ -39,7 +39,9 @@ class Controller:
 
     def later(self, coro) -> None:
         """Run after the click is answered; kept referenced so it is not collected."""
-        task = asyncio.create_task(coro)
+        self.track(asyncio.create_task(coro))
+
+    def track(self, task: asyncio.Task) -> None:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 

@@ -7,6 +7,7 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import discord
@@ -49,7 +50,11 @@ class Presenter:
         self.draw_images = True
         self.min_interval = 0.5  # seconds between two redraws of one match
         self.image_interval = 4.0  # seconds between two board pictures of one match
+        self.image_processes = True  # draw in a worker process (tests draw in a thread)
+        self._pool: ProcessPoolExecutor | None = None
         self._last_image: dict[int, float] = {}
+        self._stale_pictures: dict[int, MatchSession] = {}  # insertion order: oldest first
+        self._picture_worker: asyncio.Task | None = None
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -62,9 +67,21 @@ class Presenter:
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         return embed, decision_view(session.match_id, decision)
 
+    async def picture(self, view) -> bytes | None:
+        """The board picture, drawn off the event loop (a process of its own, by default,
+        so that drawing never competes with answering clicks for the interpreter)."""
+        if not self.draw_images:
+            return None
+        loop = asyncio.get_running_loop()
+        if self.image_processes:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=1)
+            return await loop.run_in_executor(self._pool, render_png, view)
+        return await asyncio.to_thread(render_png, view)
+
     async def board(self, session: MatchSession) -> tuple[discord.Embed, list[discord.File]]:
         view = session.match.view(None)
-        png = await asyncio.to_thread(render_png, view) if self.draw_images else None
+        png = await self.picture(view)
         files = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)] if png else []
         embed = board_embed(view, self.game_name(session), BOARD_IMAGE if png else None)
         return embed, files
@@ -115,35 +132,70 @@ class Presenter:
             self._work.pop(session.match_id, None)
 
     async def _edit_board(self, session: MatchSession) -> None:
+        """The board's text now; its picture when the picture queue gets to it."""
         if session.board_message_id is None:
             return
-        loop_time = asyncio.get_running_loop().time()
-        last = self._last_image.get(session.match_id)
-        fresh_image = (
-            last is None or session.match.over or loop_time - last >= self.image_interval
-        )
-        if fresh_image:
-            embed, files = await self.board(session)
-            self._last_image[session.match_id] = loop_time
-        else:  # the embed keeps pointing at the picture already attached
-            view = session.match.view(None)
-            embed = board_embed(
-                view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
-            )
-            files = None
-        if session.match.over:
-            self._last_image.pop(session.match_id, None)
+        view = session.match.view(None)
+        embed = board_embed(view, self.game_name(session), BOARD_IMAGE if self.draw_images else None)
         try:
-            extra = {"attachments": files} if files is not None else {}
             await self._edit(
                 session.channel_id,
                 session.board_message_id,
                 embed=embed,
                 view=board_view(session.match_id, session.match.over),
-                **extra,
             )
         except discord.HTTPException as exc:
             log.warning("match %s: board edit failed: %s", session.match_id, exc)
+        if self.draw_images:
+            self._stale_pictures[session.match_id] = session
+            if self._picture_worker is None:
+                self._picture_worker = asyncio.create_task(self._draw_pictures())
+                self.bot.controller.track(self._picture_worker)
+
+    async def _draw_pictures(self) -> None:
+        """Redraw stale board pictures, oldest first, at the pace the machine allows.
+
+        Under load pictures lag behind the (always current) embed text instead of slowing
+        the answers to clicks; a match's picture is redrawn at most every `image_interval`.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            while self._stale_pictures:
+                match_id, session = next(iter(self._stale_pictures.items()))
+                wait = self._last_image.get(match_id, -1e9) + self.image_interval - loop.time()
+                if wait > 0 and not session.match.over:
+                    due = min(
+                        self._last_image.get(m, -1e9) + self.image_interval
+                        for m in self._stale_pictures
+                    )
+                    await asyncio.sleep(max(0.0, due - loop.time()))
+                    ready = [m for m in self._stale_pictures
+                             if self._last_image.get(m, -1e9) + self.image_interval <= loop.time()]
+                    if not ready:
+                        continue
+                    match_id = ready[0]
+                    session = self._stale_pictures[match_id]
+                del self._stale_pictures[match_id]
+                self._last_image[match_id] = loop.time()
+                view = session.match.view(None)
+                png = await self.picture(view)
+                if png is None or session.board_message_id is None:
+                    continue
+                embed = board_embed(view, self.game_name(session), BOARD_IMAGE)
+                try:
+                    await self._edit(
+                        session.channel_id,
+                        session.board_message_id,
+                        embed=embed,
+                        attachments=[discord.File(io.BytesIO(png), filename=BOARD_IMAGE)],
+                        view=board_view(session.match_id, session.match.over),
+                    )
+                except discord.HTTPException as exc:
+                    log.warning("match %s: picture upload failed: %s", match_id, exc)
+                if session.match.over:
+                    self._last_image.pop(match_id, None)
+        finally:
+            self._picture_worker = None
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         seat = session.seats[seat_index]
@@ -192,6 +244,11 @@ class Presenter:
 
     async def _save_front(self, session: MatchSession) -> None:
         await self.bot.storage.matches.set_front_state(session.match_id, session.front_state())
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
         channel = self.bot.get_channel(session.channel_id)

@@ -36,6 +36,7 @@ async def start_bot(
     bot.presenter.draw_images = draw_images
     bot.presenter.min_interval = 0
     bot.presenter.image_interval = 0
+    bot.presenter.image_processes = False
     await fake.start_bot(bot)
     return bot
 

@@ -250,7 +250,7 @@ async def test_closed_dms_fall_back_to_private_replies(world: World, bot) -> Non
     fake = world.fake
     session = await accept(world, bot, await challenge(world, world.carol, world.bob), world.bob)
     assert session.seats[0].dms_open is False
-    assert any("DMs are closed" in m.text for m in fake.channel_messages(world.channel))
+    await fake.wait_for_message(world.channel, lambda m: "DMs are closed" in m.text, existing=True)
     board = fake.message(session.board_message_id)
     click = await fake.click(world.carol, board, label="My hand & moves")
     await click.wait_acknowledged()
