@@ -4,6 +4,7 @@ import logging
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -110,11 +111,12 @@ class CardhostBot(commands.Bot):
             for user in challenge.opponents:
                 if self.user is not None and user.id == self.user.id:
                     seats.append(Seat(None, "Computer", is_bot=True))
-                    label, cards = await resolve_deck(self.storage, 0, challenge.ruleset, None)
-                    decks.append(cards)
+                    decks.append((await resolve_deck(self.storage, 0, challenge.ruleset, None))[1])
                 else:
                     seats.append(Seat(user.id, user.display_name))
-                    decks.append((await resolve_deck(self.storage, user.id, challenge.ruleset, None))[1])
+                    decks.append(
+                        (await resolve_deck(self.storage, user.id, challenge.ruleset, None))[1]
+                    )
             for seat in seats:
                 if seat.user_id is not None:
                     await self.storage.users.upsert_user(seat.user_id, seat.name)
@@ -131,8 +133,13 @@ class CardhostBot(commands.Bot):
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         names = " vs ".join(s.name for s in seats)
-        text = f"**{session.match.ruleset.name}**: {names}. The board follows; your hands come by DM."
-        if interaction.message is not None and interaction.type == discord.InteractionType.component:
+        text = (
+            f"**{session.match.ruleset.name}**: {names}. The board follows; your hands come by DM."
+        )
+        if (
+            interaction.message is not None
+            and interaction.type == discord.InteractionType.component
+        ):
             await interaction.edit_original_response(content=text, view=None)
         else:
             await interaction.followup.send(text)
@@ -178,10 +185,15 @@ def run_bot() -> int:
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
-        print("cardhost: Discord rejected the token (DISCORD_TOKEN); reset it and try again.",
-              file=sys.stderr)
+        print(
+            "cardhost: Discord rejected the token (DISCORD_TOKEN); reset it and try again.",
+            file=sys.stderr,
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         print("cardhost: enable the required intents in the Developer Portal.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"cardhost: cannot reach Discord ({exc.__class__.__name__}: {exc}).", file=sys.stderr)
         return 2
     return 0

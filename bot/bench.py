@@ -129,8 +129,9 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         logged = _logged_actions(database)
     if logged < tally.applied:
         raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
+    p50 = statistics.median(latencies or [0])
     return (
-        f"matches={matches} actions={tally.applied} p50_ms={statistics.median(latencies or [0]):.1f} "
+        f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={tally.applied / elapsed:.1f}"
     )
 

@@ -5,6 +5,7 @@ the challenge is gone, which is what a player expects of an unanswered invitatio
 """
 
 import asyncio
+import contextlib
 import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -93,15 +94,15 @@ class ChallengeBook:
             return
         self.close(challenge)
         if challenge.message is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await challenge.message.edit(
                     content=f"~~{challenge.message.content}~~\nThe challenge expired unanswered.",
                     view=None,
                 )
-            except discord.HTTPException:
-                pass
 
-    async def answer(self, interaction: discord.Interaction, challenge_id: int, accept: bool) -> None:
+    async def answer(
+        self, interaction: discord.Interaction, challenge_id: int, accept: bool
+    ) -> None:
         from bot.controller import reply
 
         challenge = self.open.get(challenge_id)

@@ -133,7 +133,10 @@ def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
                 match_id,
                 decision.seq,
                 0,
-                [discord.SelectOption(label=_short(o.label, 100), value=str(o.index)) for o in chunk],
+                [
+                    discord.SelectOption(label=_short(o.label, 100), value=str(o.index))
+                    for o in chunk
+                ],
                 min_values=min(decision.min_picks, top),
                 max_values=max(top, 1),
                 placeholder=_short(decision.prompt, 150),
@@ -148,7 +151,10 @@ def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
                 match_id,
                 decision.seq,
                 part,
-                [discord.SelectOption(label=_short(o.label, 100), value=str(o.index)) for o in chunk],
+                [
+                    discord.SelectOption(label=_short(o.label, 100), value=str(o.index))
+                    for o in chunk
+                ],
                 placeholder=f"Choices {first}-{last}",
             )
         )

@@ -136,7 +136,9 @@ class Presenter:
         if session.board_message_id is None:
             return
         view = session.match.view(None)
-        embed = board_embed(view, self.game_name(session), BOARD_IMAGE if self.draw_images else None)
+        embed = board_embed(
+            view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
+        )
         try:
             await self._edit(
                 session.channel_id,
@@ -169,8 +171,11 @@ class Presenter:
                         for m in self._stale_pictures
                     )
                     await asyncio.sleep(max(0.0, due - loop.time()))
-                    ready = [m for m in self._stale_pictures
-                             if self._last_image.get(m, -1e9) + self.image_interval <= loop.time()]
+                    ready = [
+                        m
+                        for m in self._stale_pictures
+                        if self._last_image.get(m, -1e9) + self.image_interval <= loop.time()
+                    ]
                     if not ready:
                         continue
                     match_id = ready[0]
@@ -207,7 +212,9 @@ class Presenter:
             seat.dm_channel_id = message.channel.id
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
-                log.warning("match %s: DM to seat %s refused: %s", session.match_id, seat_index, exc)
+                log.warning(
+                    "match %s: DM to seat %s refused: %s", session.match_id, seat_index, exc
+                )
             seat.dms_open = False
             seat.panel_message_id = None
         except discord.HTTPException as exc:

@@ -11,6 +11,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bot.storage import PlayerInfo, Storage, StorageError
@@ -251,12 +252,13 @@ class SessionManager:
             decision = mine[0]
             agent = self._agents.get(session.match_id)
             if agent is None:
-                agent = self._agents[session.match_id] = make_agent(COMPUTER_AGENT, session.match_id)
+                agent = self._agents[session.match_id] = make_agent(
+                    COMPUTER_AGENT, session.match_id
+                )
             # Greedy looks one move ahead on copies: a few ms, so it runs off the event loop.
             action = await asyncio.to_thread(agent.choose, session.match, decision)
-            await self._apply(
-                session, decision.player, lambda: session.match.apply(decision.player, action)
-            )
+            seat = decision.player
+            await self._apply(session, seat, partial(session.match.apply, seat, action))
 
     async def _after_change(self, session: MatchSession, notify: bool = True) -> None:
         if session.match.over:

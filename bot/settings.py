@@ -18,8 +18,9 @@ class Settings(BaseSettings):
     dev_guild: int | None = Field(default=None, alias="CARDHOST_DEV_GUILD")
     turn_timer: int = Field(default=300, ge=30, le=3600, alias="CARDHOST_TURN_TIMER")
     challenge_expiry: int = Field(default=120, ge=30, le=3600, alias="CARDHOST_CHALLENGE_EXPIRY")
-    log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$",
-                           alias="CARDHOST_LOG_LEVEL")
+    log_level: str = Field(
+        default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$", alias="CARDHOST_LOG_LEVEL"
+    )
 
 
 class SettingsError(Exception):

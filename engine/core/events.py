@@ -122,7 +122,8 @@ class Attacked(Event):
     def text(self) -> str:
         if not self.hurt:
             return f"{self.attacker} attacks {self.target}: no damage."
-        return f"{self.attacker} attacks {self.target}: {self.hurt} takes {self.amount} ({self.health} left)."
+        result = f"{self.hurt} takes {self.amount} ({self.health} left)"
+        return f"{self.attacker} attacks {self.target}: {result}."
 
 
 @dataclass(slots=True)

@@ -208,5 +208,7 @@ def replay(record: MatchRecord) -> Match:
             else:
                 match.apply(player, normalize_action(action))
         except IllegalAction as exc:
-            raise RecordError(f"action {number} ({_describe(action)}) does not replay: {exc}")
+            raise RecordError(
+                f"action {number} ({_describe(action)}) does not replay: {exc}"
+            ) from exc
     return match

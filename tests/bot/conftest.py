@@ -28,7 +28,10 @@ def make_settings(**overrides) -> Settings:
 
 
 async def start_bot(
-    fake: FakeDiscord, storage: Storage | None, seed: int = 7, draw_images: bool = True,
+    fake: FakeDiscord,
+    storage: Storage | None,
+    seed: int = 7,
+    draw_images: bool = True,
     **settings,
 ) -> CardhostBot:
     """A bot on `storage`, or (None) on the database file named in the settings."""

@@ -5,8 +5,9 @@ from tests.bot.conftest import World
 
 async def test_challenge_accept_posts_board_and_dms_hands(world: World, bot) -> None:
     fake = world.fake
-    handle = await fake.slash(world.alice, world.channel, "challenge", opponent=world.bob,
-                              game="clash")
+    handle = await fake.slash(
+        world.alice, world.channel, "challenge", opponent=world.bob, game="clash"
+    )
     msg = await handle.wait_response()
     assert "challenges you" in msg.text
     click = await fake.click(world.bob, msg, label="Accept")
@@ -15,5 +16,9 @@ async def test_challenge_accept_posts_board_and_dms_hands(world: World, bot) -> 
     await bot.controller.idle()
     print(board.text[:600])
     print([m.text[:300] for m in fake.dm_messages(world.alice)])
-    print([b for b in fake.dm_messages(world.alice)[-1].buttons] if fake.dm_messages(world.alice) else None)
+    print(
+        [b for b in fake.dm_messages(world.alice)[-1].buttons]
+        if fake.dm_messages(world.alice)
+        else None
+    )
     assert fake.unknown_calls == []

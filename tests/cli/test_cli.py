@@ -11,7 +11,10 @@ from engine.core.ruleset import get_ruleset
 
 
 def test_simulate_prints_the_promised_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "clash", "--games", "30", "--agents", "random,greedy", "--seed", "4"]) == 0
+    assert (
+        main(["simulate", "clash", "--games", "30", "--agents", "random,greedy", "--seed", "4"])
+        == 0
+    )
     out = capsys.readouterr().out.strip().splitlines()
     line = out[-1]
     found = re.fullmatch(r"games=30 wins=(\d+),(\d+) games_per_sec=(\d+\.\d)", line)
@@ -56,7 +59,9 @@ def test_a_whole_terminal_game_reaches_the_end_and_never_names_the_opponents_dra
 
 def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
     decks = get_ruleset("clash").preconstructed_decks()
-    match = new_match("clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 8)
+    match = new_match(
+        "clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 8
+    )
     script = Script(["banana", "0", "99", "1 2", "?", "q"])
     game = TerminalGame(match, 0, "greedy", script.read, script.write)
     if match.decision_for(0) is None:  # the computer won the coin flip and chose
@@ -78,3 +83,35 @@ def test_unknown_deck_is_refused_clearly() -> None:
 
     with pytest.raises(EngineError, match="unknown deck"):
         play_in_terminal("clash", deck="nope", read=lambda p: "q", write=lambda t: None)
+
+
+def test_bot_without_a_token_says_so_in_one_line(monkeypatch, tmp_path, capsys) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DISCORD_TOKEN is not set" in err[0]
+
+
+def test_bot_with_a_bad_setting_says_which(monkeypatch, tmp_path, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("CARDHOST_TURN_TIMER", "5")
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "CARDHOST_TURN_TIMER" in err[0]
+
+
+def test_bot_with_a_rejected_token_says_so(monkeypatch, tmp_path, capsys) -> None:
+    import discord
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+
+    def refuse(self, token, **kwargs):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "run", refuse)
+    assert main(["bot"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("cardhost: Discord rejected the token")

@@ -13,8 +13,9 @@ from engine.core.ruleset import get_ruleset
 
 def fresh(seed: int = 7, **options):
     decks = get_ruleset("clash").preconstructed_decks()
-    return new_match("clash", ["Ann", "Bo"], [decks["ember_rush"], decks["stone_wall"]], seed,
-                     options)
+    return new_match(
+        "clash", ["Ann", "Bo"], [decks["ember_rush"], decks["stone_wall"]], seed, options
+    )
 
 
 def snapshot(match) -> tuple:

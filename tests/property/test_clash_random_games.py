@@ -48,8 +48,9 @@ def play_checked(seed: int) -> Match:
         if problems:
             path = REGRESSIONS / f"clash-seed-{seed}.json"
             path.write_text(match.record.to_json())
-            pytest.fail(f"seed {seed} after action {len(match.actions)}: {problems}; "
-                        f"record saved to {path}")
+            pytest.fail(
+                f"seed {seed} after action {len(match.actions)}: {problems}; record saved to {path}"
+            )
     return match
 
 

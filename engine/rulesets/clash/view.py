@@ -47,7 +47,7 @@ def card_view(
         {
             "power": card.power,
             "toughness": card.toughness,
-            "health": card.health,
+            "health": max(card.health, 0),
             "max_health": card.max_health,
         },
         tuple(tags),

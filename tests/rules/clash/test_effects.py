@@ -1,7 +1,6 @@
 """Monster effects: summon, death and turn effects (clash.md:53-58), the end-phase hook
 (clash.md:93) and rulings R5, R7, R8, R10, R15, R19."""
 
-
 from engine.core.events import CardBurned, Died, Summoned, Triggered
 
 from .conftest import (
