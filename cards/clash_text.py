@@ -39,22 +39,33 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def effect_text(effect) -> str:
+def _words(target: Target, named: set[str]) -> str:
+    """A chosen target is named once; later effects on the same target say "it"."""
+    if target.chosen:
+        if "chosen" in named:
+            return "it"
+        named.add("chosen")
+    return _TARGET_WORDS[target]
+
+
+def effect_text(effect, named: set[str] | None = None) -> str:
+    named = set() if named is None else named
+    words = lambda t: _words(t, named)  # noqa: E731
     match effect:
         case Damage(amount=n, target=t):
-            return f"deal {n} damage to {_TARGET_WORDS[t]}"
+            return f"deal {n} damage to {words(t)}"
         case Heal(amount=n, target=t):
-            return f"restore {n} health to {_TARGET_WORDS[t]}"
+            return f"restore {n} health to {words(t)}"
         case Draw(count=n, target=t):
             who = {"you": "you draw", "opponent": "your opponent draws"}.get(t, "each player draws")
             return f"{who} {n} card{'s' if n > 1 else ''}"
         case Stats(power=p, toughness=tg, target=t):
             parts = [f"{_signed(p)} power" if p else "", f"{_signed(tg)} toughness" if tg else ""]
-            return f"give {_TARGET_WORDS[t]} {' and '.join(x for x in parts if x)}"
+            return f"give {words(t)} {' and '.join(x for x in parts if x)}"
         case MaxHealth(amount=n, target=t):
-            return f"give {_TARGET_WORDS[t]} +{n} maximum health"
+            return f"give {words(t)} +{n} maximum health"
         case Destroy(target=t):
-            return f"destroy {_TARGET_WORDS[t]}"
+            return f"destroy {words(t)}"
         case Summon(token=tok, count=n, target=t):
             side = "your" if t == Target.YOU else "your opponent's"
             many = f"{n} " if n > 1 else "a "
@@ -63,12 +74,13 @@ def effect_text(effect) -> str:
         case Mana(amount=n):
             return f"gain {n} mana this turn"
         case AtEndOfTurn(effects=inner):
-            return "when this turn ends, " + ", then ".join(effect_text(e) for e in inner)
+            return "when this turn ends, " + ", then ".join(effect_text(e, named) for e in inner)
     raise TypeError(f"no text for {effect!r}")
 
 
 def _sentence(effects: list) -> str:
-    text = ", then ".join(effect_text(e) for e in effects)
+    named: set[str] = set()
+    text = ", then ".join(effect_text(e, named) for e in effects)
     return text[:1].upper() + text[1:] + "."
 
 

@@ -41,7 +41,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
 def _explain(path: Path, what: str, exc: ValidationError) -> CardFileError:
     lines = []
     for err in exc.errors():
-        field = ".".join(str(p) for p in err["loc"]) or "(card)"
+        loc = list(err["loc"])
+        if loc and loc[0] in ("monster", "spell", "equipment"):
+            loc = loc[1:]  # the discriminated union's tag, not a field of the file
+        field = ".".join(str(p) for p in loc) or "(whole card)"
         lines.append(f"{path}: {what}: field '{field}': {err['msg']}")
     return CardFileError("\n".join(lines))
 
@@ -68,6 +71,11 @@ def load_pool(ruleset: str, card_adapter: TypeAdapter, folder: Path | None = Non
         for card in parse_cards(path, _read_toml(path), card_adapter):
             if card.id in cards:
                 raise CardFileError(f"{path}: card '{card.id}' is defined twice")
+            twin = next((c for c in cards.values() if c.name == card.name), None)
+            if twin is not None:
+                raise CardFileError(
+                    f"{path}: card '{card.id}' has the name '{card.name}' of card '{twin.id}'"
+                )
             cards[card.id] = card
     decks = {}
     for path in sorted((root / "decks").glob("*.toml")):

@@ -8,7 +8,7 @@ target, picked on play and shared by all of its effects that say `chosen_*`.
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class Target(StrEnum):
@@ -181,18 +181,23 @@ class Monster(_Card):
     on_death: list[Effect] = Field(default_factory=list)
     on_turn_end: list[Effect] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _check_targets(self) -> "Monster":
-        for field_name in ("on_summon", "on_death", "on_turn_end"):
-            _check_player_targets(getattr(self, field_name))
-        _one_chosen_target(self.on_summon)
-        for field_name in ("on_death", "on_turn_end"):
-            if any(t.chosen for t in _targets(getattr(self, field_name))):
-                raise ValueError(
-                    f"{field_name} effects happen when nobody is choosing: "
-                    "use a random or 'all' target, not a chosen one"
-                )
-        return self
+    @field_validator("on_summon")
+    @classmethod
+    def _check_summon_targets(cls, effects: list) -> list:
+        _check_player_targets(effects)
+        _one_chosen_target(effects)
+        return effects
+
+    @field_validator("on_death", "on_turn_end")
+    @classmethod
+    def _check_unchosen_targets(cls, effects: list) -> list:
+        _check_player_targets(effects)
+        if any(t.chosen for t in _targets(effects)):
+            raise ValueError(
+                "these effects happen when nobody is choosing: "
+                "use a random or 'all' target, not a chosen one"
+            )
+        return effects
 
     @property
     def chosen_target(self) -> Target | None:
@@ -203,13 +208,14 @@ class Spell(_Card):
     type: Literal["spell"]
     effects: list[Effect] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _check_targets(self) -> "Spell":
-        _check_player_targets(self.effects)
-        if Target.THIS in _targets(self.effects):
+    @field_validator("effects")
+    @classmethod
+    def _check_targets(cls, effects: list) -> list:
+        _check_player_targets(effects)
+        if Target.THIS in _targets(effects):
             raise ValueError("a spell has no 'this' monster: name another target")
-        _one_chosen_target(self.effects)
-        return self
+        _one_chosen_target(effects)
+        return effects
 
     @property
     def chosen_target(self) -> Target | None:
@@ -224,7 +230,9 @@ class Equipment(_Card):
     @model_validator(mode="after")
     def _boosts_something(self) -> "Equipment":
         if self.power == 0 and self.toughness == 0:
-            raise ValueError("equipment must boost power or toughness (clash.md line 64)")
+            raise ValueError(
+                "power or toughness: equipment must boost one of them (clash.md line 64)"
+            )
         return self
 
     @property
@@ -240,7 +248,7 @@ class DeckList(_Model):
     name: str
     style: str
     description: str = ""
-    cards: dict[CardId, int]
+    cards: dict[CardId, Annotated[int, Field(ge=1, le=30)]]
 
     def card_list(self) -> list[str]:
         return [card for card, count in self.cards.items() for _ in range(count)]

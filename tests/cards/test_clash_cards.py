@@ -181,7 +181,6 @@ def test_bad_card_names_file_card_and_field(tmp_path, case):
         assert word in message
 
 
-@pytest.mark.xfail(reason="model-level validator errors report the card type, not the field")
 def test_two_chosen_targets_names_the_effects_field(tmp_path):
     text, _, _ = BAD_CARDS["two_chosen_targets"]
     (tmp_path / "bad.toml").write_text(text, encoding="utf-8")
