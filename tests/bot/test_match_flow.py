@@ -133,6 +133,22 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
     assert replay(record).winner == session.match.winner  # every action was committed
     assert world.channel.id not in bot.sessions.by_channel
     assert "wins" in fake.message(session.board_message_id).text
+    # Over every recorded call: nothing sent to the game channel is anybody's hand panel,
+    # and each DM panel went to its own player's DM channel only.
+    panel_channels = {s.dm_channel_id for s in session.seats}
+    checked = 0
+    for call in fake.calls:
+        if call.method not in ("POST", "PATCH") or not call.path.startswith("/api/v10/channels/"):
+            continue
+        channel_id = int(call.path.split("/")[4])
+        embeds = (call.json or {}).get("embeds") or []
+        titles = " ".join(str(e.get("title", "")) for e in embeds)
+        checked += 1
+        if channel_id == world.channel.id:
+            assert "your hand" not in titles
+        elif "your hand" in titles:
+            assert channel_id in panel_channels
+    assert checked > 20
     # Every board image was drawn from the public view, which holds no hand and no deck.
     assert len(drawn) > 10
     for view in drawn:
