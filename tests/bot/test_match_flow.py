@@ -138,9 +138,11 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
     panel_channels = {s.dm_channel_id for s in session.seats}
     checked = 0
     for call in fake.calls:
-        if call.method not in ("POST", "PATCH") or not call.path.startswith("/api/v10/channels/"):
+        if call.method not in ("POST", "PATCH") or not (call.route or "").startswith(
+            "/channels/{channel_id}/messages"
+        ):
             continue
-        channel_id = int(call.path.split("/")[4])
+        channel_id = int(call.path.split("/")[2])
         embeds = (call.json or {}).get("embeds") or []
         titles = " ".join(str(e.get("title", "")) for e in embeds)
         checked += 1
