@@ -1,22 +1,21 @@
 """Websocket gateway: HELLO / IDENTIFY / READY / GUILD_CREATE and event dispatch to the bot.
 
-Each connection gets one writer task fed by a FIFO queue, so events reach the bot in the order
-the stand-in produced them (a channel created before a slash command is known before the
-command arrives) and bursts of hundreds of events never interleave partial frames.
+Frames are encoded and written to the socket synchronously, in the order the stand-in
+produces them (a channel created before a slash command is known before the command
+arrives), so there is no writer task, no queue and no per-frame future to schedule: a burst
+of hundreds of events is hundreds of ``transport.write`` calls, never interleaved.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
-
+from .httpserver import HttpRequest, WebSocket
+from .jsonio import dumps, loads
 from .state import StandinState
 
 log = logging.getLogger(__name__)
@@ -43,23 +42,10 @@ class NoBotConnectedError(RuntimeError):
     """An event had to go to the bot, but no bot has identified on the gateway."""
 
 
-@dataclass
-class _Outgoing:
-    op: int
-    d: Any
-    t: str | None
-    on_sent: Callable[[], None] | None
-    #: Resolves to True once written, False if the socket was gone (never raises, so frames
-    #: nobody awaits cannot produce "exception never retrieved" noise).
-    sent: asyncio.Future[bool] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
-
-
 class GatewaySession:
     """One bot websocket connection."""
 
-    def __init__(self, ws: web.WebSocketResponse, number: int) -> None:
+    def __init__(self, ws: WebSocket, number: int) -> None:
         self.ws = ws
         self.number = number
         self.session_id = uuid.uuid4().hex
@@ -69,8 +55,6 @@ class GatewaySession:
         #: Non-heartbeat frames the bot sent (identify, presence updates, member requests...).
         self.received: list[dict[str, Any]] = []
         self._closing = False
-        self._queue: asyncio.Queue[_Outgoing | None] = asyncio.Queue()
-        self._writer = asyncio.create_task(self._write_loop(), name=f"standin-gateway-{number}")
 
     @property
     def intents(self) -> int:
@@ -78,7 +62,7 @@ class GatewaySession:
 
     @property
     def open(self) -> bool:
-        return not self._closing and not self.ws.closed and not self._writer.done()
+        return not self._closing and not self.ws.closed
 
     def send(
         self,
@@ -88,42 +72,36 @@ class GatewaySession:
         *,
         on_sent: Callable[[], None] | None = None,
     ) -> asyncio.Future[bool]:
-        """Queue a frame; the future says whether it was written to the socket."""
-        item = _Outgoing(op, d, t, on_sent)
-        if self._closing:
-            item.sent.set_result(False)
-        else:
-            self._queue.put_nowait(item)
-        return item.sent
+        """Write a frame now; the (already resolved) future says whether it was written.
 
-    async def _write_loop(self) -> None:
-        while True:
-            item = await self._queue.get()
-            if item is None:
-                return
-            frame: dict[str, Any] = {"op": item.op, "d": item.d, "s": None, "t": item.t}
-            if item.op == DISPATCH:
-                self.seq += 1
-                frame["s"] = self.seq
-            text = json.dumps(frame, separators=(",", ":"))
-            if item.on_sent is not None:
-                item.on_sent()
-            try:
-                await self.ws.send_str(text)
-            except (ConnectionError, RuntimeError) as exc:
-                log.debug("gateway session %s dropped a frame: %s", self.number, exc)
-                item.sent.set_result(False)
-                continue
-            item.sent.set_result(True)
+        ``d`` may be given already encoded (JSON ``bytes``). ``on_sent`` runs just before the
+        write (the moment latencies are measured from).
+        """
+        sent: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if self._closing or self.ws.closed:
+            sent.set_result(False)
+            return sent
+        seq = b"null"
+        if op == DISPATCH:
+            self.seq += 1
+            seq = b"%d" % self.seq
+        # Straight to UTF-8 bytes, sent as a text frame (discord.py takes binary frames for
+        # zlib streams).
+        body = d if isinstance(d, bytes) else dumps(d)
+        data = b'{"op":%d,"d":%b,"s":%b,"t":%b}' % (op, body, seq, dumps(t))
+        if on_sent is not None:
+            on_sent()
+        written = self.ws.send_text(data)
+        if not written:
+            log.debug("gateway session %s dropped a frame: socket closing", self.number)
+        sent.set_result(written)
+        return sent
 
     async def close(self, code: int = 1000) -> None:
-        """Flush queued frames, stop the writer and close the socket (idempotent)."""
-        if not self._closing:
-            self._closing = True
-            self._queue.put_nowait(None)
-        await self._writer
+        """Close the socket (everything sent so far is flushed first; idempotent)."""
+        self._closing = True
         if not self.ws.closed:
-            await self.ws.close(code=code)
+            self.ws.close(code)
 
     def __repr__(self) -> str:
         return f"<GatewaySession #{self.number} identified={self.identified} open={self.open}>"
@@ -161,26 +139,32 @@ class Gateway:
             if session.identified and session.open and session.intents & needed == needed:
                 session.send(DISPATCH, data, event)
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
-        """aiohttp handler for the gateway websocket."""
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
+    def accept(self, request: HttpRequest, ws: WebSocket) -> None:
+        """A bot connected (the websocket handshake is done): say HELLO, then listen."""
         self._numbers += 1
         session = GatewaySession(ws, self._numbers)
         self.sessions.append(session)
-        session.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
-        try:
-            async for msg in ws:
-                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    raw = msg.data if isinstance(msg.data, str) else msg.data.decode()
-                    self._on_frame(session, json.loads(raw))
-                elif msg.type == WSMsgType.ERROR:
-                    log.debug("gateway session %s error: %s", session.number, ws.exception())
-                    break
-        finally:
-            await session.close()
+
+        def on_message(raw: str | bytes) -> None:
+            try:
+                frame = loads(raw)
+            except ValueError:
+                log.debug("gateway session %s sent a frame that is not JSON", session.number)
+                ws.close(1002)
+                return
+            try:
+                self._on_frame(session, frame)
+            except Exception:
+                log.exception("stand-in gateway crashed on a frame of session %s", session.number)
+                ws.close(1011)
+
+        def on_close() -> None:
+            session._closing = True
             self.state.notify()
-        return ws
+
+        ws.on_message = on_message
+        ws.on_close = on_close
+        session.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
 
     def _on_frame(self, session: GatewaySession, frame: dict[str, Any]) -> None:
         op = frame.get("op")

@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Self
 
 from .errors import StandinTimeoutError
+from .jsonio import dumps, loads
 from .messages import FakeMessage, walk_components
 from .state import APP_PERMISSIONS, FakeChannel, FakeMember, FakeRole, FakeUser
 
@@ -93,7 +94,10 @@ class InteractionHandle:
         self.name = name
         #: For component / modal interactions: the message the component lived on.
         self.source_message = source_message
-        self.payload: dict[str, Any] = {}
+        #: The INTERACTION_CREATE ``d`` as sent, kept encoded (one bytes object instead of a
+        #: tree of dicts for the garbage collector to walk) and decoded when first read.
+        self._payload: dict[str, Any] | None = {}
+        self._payload_json: bytes | None = None
         self.dispatched_at: float | None = None
         self.acknowledged_at: float | None = None
         self.callback_type: CallbackType | None = None
@@ -107,6 +111,26 @@ class InteractionHandle:
         self._acked: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     # -- results ---------------------------------------------------------------------------------
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The INTERACTION_CREATE ``d`` the bot was sent."""
+        if self._payload is None:
+            assert self._payload_json is not None
+            self._payload = loads(self._payload_json)
+        return self._payload
+
+    @payload.setter
+    def payload(self, value: dict[str, Any]) -> None:
+        self._payload = value
+        self._payload_json = None
+
+    def encode_payload(self) -> bytes:
+        """The payload as JSON; from then on only the encoded form is kept until read."""
+        if self._payload_json is None:
+            self._payload_json = dumps(self.payload)
+            self._payload = None
+        return self._payload_json
 
     @property
     def acknowledged(self) -> bool:
@@ -175,7 +199,10 @@ class InteractionHandle:
             return msg is None or not msg.loading
 
         await self._state.wait_until(
-            settled, timeout=timeout, description=f"deferred response of {self!r}"
+            settled,
+            timeout=timeout,
+            description=f"deferred response of {self!r}",
+            on=(self, self.channel),  # the response is a message in this channel
         )
         return self.original_message
 
@@ -188,6 +215,7 @@ class InteractionHandle:
             lambda: len(self.followups) >= count,
             timeout=timeout,
             description=f"{count} follow-up(s) of {self!r}",
+            on=self,
         )
         return list(self.followups)
 

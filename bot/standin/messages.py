@@ -1,7 +1,9 @@
 """Messages as users see them: content, embeds, components, attachments, edit history.
 
 A `FakeMessage` is mutated in place on edits (like Discord), and keeps every previous version
-in `history` so tests can assert on what changed and in which order.
+in `history` so tests can assert on what changed and in which order. An edit replaces the
+``embeds`` / ``components`` / ``attachments`` lists instead of changing them, so a revision
+holds references to the old lists, not copies; treat them as read-only.
 """
 
 from __future__ import annotations
@@ -82,7 +84,10 @@ class ComponentRef:
 
     @classmethod
     def of(cls, raw: Mapping[str, Any]) -> ComponentRef:
-        return cls(
+        # Filled in directly: a frozen dataclass's __init__ pays for object.__setattr__ on
+        # every field, and panels are re-read after every edit.
+        ref = object.__new__(cls)
+        ref.__dict__.update(
             type=int(raw.get("type", 0)),
             custom_id=raw.get("custom_id"),
             label=raw.get("label"),
@@ -93,6 +98,7 @@ class ComponentRef:
             options=tuple(raw.get("options", ())),
             raw=raw,
         )
+        return ref
 
     @property
     def clickable(self) -> bool:
@@ -104,13 +110,26 @@ class ComponentRef:
 
 def walk_components(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
     """Depth-first walk over action rows, components-v2 containers, sections and labels."""
+    return iter(flatten_components(components))
+
+
+def flatten_components(components: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """`walk_components` as a list (one pass, no generator per level)."""
+    out: list[Mapping[str, Any]] = []
+    _flatten(components, out)
+    return out
+
+
+def _flatten(components: Sequence[Mapping[str, Any]], out: list[Mapping[str, Any]]) -> None:
     for component in components:
-        yield component
-        yield from walk_components(component.get("components", ()))
+        out.append(component)
+        children = component.get("components")
+        if children:
+            _flatten(children, out)
         for key in ("accessory", "component"):
             child = component.get(key)
-            if isinstance(child, Mapping):
-                yield from walk_components([child])
+            if child is not None and (type(child) is dict or isinstance(child, Mapping)):
+                _flatten((child,), out)
 
 
 @dataclass(frozen=True)
@@ -152,6 +171,14 @@ class FakeMessage:
     poll: dict[str, Any] | None = None
     deleted: bool = False
     history: list[MessageRevision] = field(default_factory=list)
+    #: Parsed components and text, valid while ``components`` / content+embeds are the same
+    #: objects (edits assign new lists, so no invalidation is needed).
+    _refs_cache: tuple[list[dict[str, Any]], list[ComponentRef]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _text_cache: tuple[str, list[dict[str, Any]], list[dict[str, Any]], str] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     # -- convenience for assertions ------------------------------------------------------------
 
@@ -166,7 +193,7 @@ class FakeMessage:
 
     @property
     def edited(self) -> bool:
-        return bool(self.history)
+        return self.edited_at is not None
 
     @property
     def embed(self) -> dict[str, Any] | None:
@@ -176,25 +203,42 @@ class FakeMessage:
     @property
     def text(self) -> str:
         """Everything a user can read: content, embed texts and components-v2 text displays."""
+        cached = self._text_cache
+        if (
+            cached is not None
+            and cached[0] is self.content
+            and cached[1] is self.embeds
+            and cached[2] is self.components
+        ):
+            return cached[3]
         parts = [self.content] if self.content else []
         for embed in self.embeds:
             parts.extend(_embed_texts(embed))
         for comp in walk_components(self.components):
             if comp.get("type") == TEXT_DISPLAY and comp.get("content"):
                 parts.append(str(comp["content"]))
-        return "\n".join(parts)
+        text = "\n".join(parts)
+        self._text_cache = (self.content, self.embeds, self.components, text)
+        return text
+
+    def _component_refs(self) -> list[ComponentRef]:
+        cached = self._refs_cache
+        if cached is not None and cached[0] is self.components:
+            return cached[1]
+        refs = [ComponentRef.of(raw) for raw in flatten_components(self.components)]
+        self._refs_cache = (self.components, refs)
+        return refs
 
     def iter_components(self) -> Iterator[ComponentRef]:
-        for raw in walk_components(self.components):
-            yield ComponentRef.of(raw)
+        return iter(self._component_refs())
 
     @property
     def buttons(self) -> list[ComponentRef]:
-        return [c for c in self.iter_components() if c.type == BUTTON]
+        return [c for c in self._component_refs() if c.type == BUTTON]
 
     @property
     def selects(self) -> list[ComponentRef]:
-        return [c for c in self.iter_components() if c.type in SELECT_TYPES]
+        return [c for c in self._component_refs() if c.type in SELECT_TYPES]
 
     def find_component(
         self, *, custom_id: str | None = None, label: str | None = None
@@ -288,9 +332,9 @@ class FakeMessage:
     def snapshot(self) -> MessageRevision:
         return MessageRevision(
             content=self.content,
-            embeds=list(self.embeds),
-            components=list(self.components),
-            attachments=list(self.attachments),
+            embeds=self.embeds,
+            components=self.components,
+            attachments=self.attachments,
             flags=self.flags,
             at=self.edited_at or self.created_at,
         )
@@ -361,7 +405,7 @@ def validate_message(
             if len(row.get("components") or []) > MAX_ROW_ITEMS:
                 raise invalid_form("an action row has at most 5 components")
     seen: set[str] = set()
-    for comp in walk_components(components):
+    for comp in flatten_components(components):
         custom_id = comp.get("custom_id")
         if custom_id is not None:
             if len(custom_id) > MAX_CUSTOM_ID:

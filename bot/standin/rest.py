@@ -1,23 +1,27 @@
 """REST half of the stand-in: the Discord HTTP routes discord.py calls, recorded one by one.
 
-Handlers return plain data (JSON-able, or None for 204) and raise `ApiError` for Discord-style
-errors; a middleware records every call (unknown routes included) and encodes responses with
-``Content-Type: application/json`` exactly, which discord.py requires to parse JSON at all.
+Handlers take an `HttpRequest` (already complete: the server reads whole bodies), return
+plain data (JSON-able, or None for 204) and raise `ApiError` for Discord-style errors.
+`RestApi.serve` routes a request, records the call (unknown routes included) and encodes the
+answer; the server sends it with ``Content-Type: application/json`` exactly, which discord.py
+requires to parse JSON at all.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import mimetypes
+import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-from aiohttp import BodyPartReader, hdrs, web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from .errors import ApiError, invalid_form, unknown
+from .httpserver import HttpRequest
 from .interactions import ALLOWED_CALLBACKS, CallbackType, InteractionHandle, InteractionKind
+from .jsonio import dumps, loads
 from .messages import EPHEMERAL, LOADING, FakeAttachment, FakeMessage, validate_message
 from .recorder import CallRecorder, RecordedCall, UploadedFile
 from .state import FakeChannel, StandinState
@@ -30,51 +34,97 @@ UNKNOWN_ROUTE_MESSAGE = "unknown route in stand-in"
 CHAT_INPUT_COMMAND_MESSAGE = 20
 REPLY_MESSAGE = 19
 
-_CALL = web.RequestKey("standin_call", RecordedCall)
-_FILES = web.RequestKey("standin_files", list)
+#: What a REST call's notification names (it wakes only waiters that named nothing).
+CALLS_CHANGED = object()
+_PARAMETER = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
+_INVALID_JSON = ApiError(400, 50109, "The request body contains invalid JSON.")
 
 Reply = Any
-Handler = Callable[[web.Request], Awaitable[Reply]]
+Handler = Callable[[HttpRequest], Reply]
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """JSON with a bare ``application/json`` content type (no charset: discord.py compares
-    the header with ``==``, and ``web.json_response`` would append ``; charset=utf-8``)."""
-    body = json.dumps(data, separators=(",", ":")).encode()
-    return web.Response(body=body, status=status, content_type="application/json")
-
-
-async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
+def read_body(request: HttpRequest) -> tuple[Any, list[UploadedFile]]:
     """Parse a JSON body, or a multipart body's ``payload_json`` plus its ``files[n]`` parts."""
-    if not request.can_read_body:
+    raw = request.body
+    if not raw:
         return None, []
-    if request.content_type == "multipart/form-data":
+    header = request.headers.get("content-type", "")
+    if header.lower().startswith("multipart/form-data"):
         payload: Any = None
         files: list[UploadedFile] = []
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            if not isinstance(part, BodyPartReader):
-                continue
-            if part.name == "payload_json":
-                payload = json.loads(await part.text())
+        for headers, data in _multipart_parts(raw, header):
+            _, params = parse_content_disposition(headers.get("content-disposition"))
+            name = content_disposition_filename(params, "name")
+            if name == "payload_json":
+                try:
+                    payload = loads(data)
+                except ValueError:
+                    raise _INVALID_JSON from None
             else:
-                data = bytes(await part.read(decode=False))
                 files.append(
                     UploadedFile(
-                        field=part.name or "",
-                        filename=part.filename,
-                        content_type=part.headers.get(hdrs.CONTENT_TYPE),
+                        field=name or "",
+                        filename=content_disposition_filename(params, "filename"),
+                        content_type=headers.get("content-type"),
                         data=data,
                     )
                 )
         return payload, files
-    raw = await request.read()
-    if not raw:
-        return None, []
     try:
-        return json.loads(raw), []
+        return loads(raw), []
     except ValueError:
-        raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+        raise _INVALID_JSON from None
+
+
+def _multipart_parts(body: bytes, content_type: str) -> list[tuple[dict[str, str], bytes]]:
+    """The (headers, content) of each part of a ``multipart/*`` body (RFC 2046)."""
+    boundary = None
+    for param in content_type.split(";")[1:]:
+        key, _, value = param.strip().partition("=")
+        if key.strip().lower() == "boundary":
+            boundary = value.strip().strip('"')
+    if not boundary:
+        raise invalid_form("multipart body without a boundary")
+    delimiter = b"--" + boundary.encode("latin-1")
+    separator = b"\r\n" + delimiter
+    start = body.find(delimiter)
+    if start < 0:
+        raise invalid_form("multipart body without parts")
+    parts: list[tuple[dict[str, str], bytes]] = []
+    pos = start + len(delimiter)
+    while not body.startswith(b"--", pos):
+        line_end = body.find(b"\r\n", pos)  # rest of the delimiter line (padding)
+        if line_end < 0:
+            raise invalid_form("truncated multipart body")
+        pos = line_end + 2
+        headers: dict[str, str] = {}
+        if body.startswith(b"\r\n", pos):
+            content_start = pos + 2
+        else:
+            head_end = body.find(b"\r\n\r\n", pos)
+            if head_end < 0:
+                raise invalid_form("truncated multipart body")
+            for line in body[pos:head_end].decode("utf-8", "replace").split("\r\n"):
+                name, _, value = line.partition(":")
+                headers[name.strip().lower()] = value.strip()
+            content_start = head_end + 4
+        end = body.find(separator, content_start)
+        if end < 0:
+            raise invalid_form("truncated multipart body")
+        parts.append((headers, body[content_start:end]))
+        pos = end + len(separator)
+    return parts
+
+
+def _route_regex(path: str) -> str:
+    """aiohttp-style template to regex: ``{name}`` is one segment, ``{name:re}`` matches re."""
+    out, pos = [], 0
+    for found in _PARAMETER.finditer(path):
+        out.append(re.escape(path[pos : found.start()]))
+        out.append(f"(?P<{found[1]}>{found[2] or '[^{}/]+'})")
+        pos = found.end()
+    out.append(re.escape(path[pos:]))
+    return "".join(out)
 
 
 def _int(value: str, kind: str, code: int) -> int:
@@ -84,7 +134,7 @@ def _int(value: str, kind: str, code: int) -> int:
         raise unknown(kind, code) from None
 
 
-def _query_int(request: web.Request, name: str) -> int | None:
+def _query_int(request: HttpRequest, name: str) -> int | None:
     raw = request.query.get(name)
     if raw is None:
         return None
@@ -103,20 +153,27 @@ class RestApi:
         recorder: CallRecorder,
         *,
         ack_deadline: float | None = None,
+        record_calls: bool = True,
+        record_bodies: bool = True,
     ) -> None:
         self.state = state
         self.recorder = recorder
+        #: False: only calls to unknown routes go to the recorder (benchmarks).
+        self.record_calls = record_calls
+        #: False: recorded calls keep no request body, uploads or response.
+        self.record_bodies = record_bodies
         #: If set, callbacks later than this many seconds get 10062 like real Discord.
         self.ack_deadline = ack_deadline
         #: Where ``GET /gateway`` and ``/gateway/bot`` send (Auto)ShardedClients; set on start.
         self.gateway_url = ""
         #: Exceptions raised inside stand-in handlers (stand-in bugs); FakeDiscord re-raises them.
         self.internal_errors: list[BaseException] = []
+        self._routes = self._build_routes()
 
     # -- wiring ----------------------------------------------------------------------------------
 
-    def install(self, app: web.Application) -> None:
-        app.middlewares.append(self._middleware)
+    def _build_routes(self) -> dict[str, list[tuple[str, re.Pattern[str], str, Handler]]]:
+        """Routes by their first path segment: (method, regex, template, handler)."""
         s = self
         d = r"\d+"
         routes: list[tuple[str, str, Handler]] = [
@@ -154,98 +211,114 @@ class RestApi:
                 s.delete_hook_msg,
             ),
         ]
+        table: dict[str, list[tuple[str, re.Pattern[str], str, Handler]]] = {}
         for method, path, handler in routes:
-            app.router.add_route(method, API_PREFIX + path, self._wrap(handler))
+            template = _PARAMETER.sub(r"{\1}", path)  # "{channel_id:\d+}" -> "{channel_id}"
+            pattern = re.compile(_route_regex(path))
+            table.setdefault(path.split("/")[1], []).append((method, pattern, template, handler))
+        return table
 
-    def _wrap(self, handler: Handler) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-        async def wrapped(request: web.Request) -> web.StreamResponse:
-            data = await handler(request)
-            request[_CALL].response = data
-            if data is None:
-                return web.Response(status=204)
-            return json_response(data)
+    def _match(self, request: HttpRequest) -> tuple[str | None, Handler | None]:
+        path = request.path
+        if not path.startswith(API_PREFIX + "/"):
+            return None, None
+        path = path[len(API_PREFIX) :]
+        first = path.split("/", 2)[1]
+        for method, pattern, template, handler in self._routes.get(first, ()):
+            if method != request.method:
+                continue
+            found = pattern.fullmatch(path)
+            if found is not None:
+                request.match_info = found.groupdict()
+                return template, handler
+        return None, None
 
-        wrapped.__name__ = handler.__name__
-        return wrapped
-
-    @web.middleware
-    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        if request.path == GATEWAY_PATH:
-            return await handler(request)
+    def serve(self, request: HttpRequest) -> tuple[int, bytes | None]:
+        """Route, record and answer one request: (status, JSON body or None for 204)."""
         arrived = time.perf_counter()
+        route, handler = self._match(request)
         path = request.path
         if path.startswith(API_PREFIX):
             path = path[len(API_PREFIX) :]
-        route: str | None = None
-        if request.match_info.http_exception is None:
-            route = request.match_info.route.resource.canonical[len(API_PREFIX) :]  # type: ignore[union-attr]
         call = RecordedCall(
             method=request.method,
             path=path,
-            query=dict(request.query),
+            query=dict(request.query) if request.query_string else {},
             route=route,
             json=None,
             files=[],
             arrived_at=arrived,
         )
-        self.recorder.add(call)
-        request[_CALL] = call
+        if self.record_calls or handler is None:
+            self.recorder.add(call)
+        request.call = call
+        data: Any = None
         try:
-            call.json, call.files = await read_body(request)
-            request[_FILES] = call.files
-            if route is None:
+            call.json, call.files = read_body(request)
+            request.files = call.files
+            if handler is None:
                 raise ApiError(404, 0, UNKNOWN_ROUTE_MESSAGE)
-            response = await handler(request)
+            data = handler(request)
+            status = 200 if data is not None else 204
         except ApiError as exc:
-            call.response = exc.to_json()
-            response = json_response(exc.to_json(), exc.status)
+            data = exc.to_json()
+            status = exc.status
         except Exception as exc:
             # A bug in the stand-in. Not a 5xx: discord.py retries those with multi-second
             # sleeps. FakeDiscord re-raises collected internal errors when it closes.
             log.exception("stand-in handler crashed on %s %s", request.method, request.path)
             self.internal_errors.append(exc)
-            call.response = {"code": 0, "message": f"stand-in internal error: {exc!r}"}
-            response = json_response(call.response, 400)
-        call.status = response.status
-        self.state.notify()
-        return response
+            data = {"code": 0, "message": f"stand-in internal error: {exc!r}"}
+            status = 400
+        call.status = status
+        if self.record_bodies or handler is None:
+            call.response = data
+        else:
+            call.json, call.files = None, []
+        self.state.notify(CALLS_CHANGED)
+        return status, None if data is None else dumps(data)
 
     # -- small lookups ---------------------------------------------------------------------------
 
     @staticmethod
-    def _body(request: web.Request) -> dict[str, Any]:
-        payload = request[_CALL].json
+    def _body(request: HttpRequest) -> dict[str, Any]:
+        payload = request.call.json
         if payload is None:
             return {}
         if not isinstance(payload, dict):
             raise invalid_form("expected a JSON object")
         return payload
 
-    def _channel(self, request: web.Request) -> FakeChannel:
+    def _reject(self, handle: InteractionHandle, reason: str) -> None:
+        """Note a Discord-side refusal on the interaction (tests assert on these)."""
+        handle.rejections.append(reason)
+        self.state.notify(handle)
+
+    def _channel(self, request: HttpRequest) -> FakeChannel:
         channel_id = _int(request.match_info["channel_id"], "Channel", 10003)
         channel = self.state.channels.get(channel_id)
         if channel is None:
             raise unknown("Channel", 10003)
         return channel
 
-    def _channel_message(self, request: web.Request) -> FakeMessage:
+    def _channel_message(self, request: HttpRequest) -> FakeMessage:
         channel = self._channel(request)
         msg = self.state.messages.get(_int(request.match_info["message_id"], "Message", 10008))
         if msg is None or msg.deleted or msg.channel is not channel or msg.ephemeral:
             raise unknown("Message", 10008)
         return msg
 
-    def _hook(self, request: web.Request) -> InteractionHandle:
+    def _hook(self, request: HttpRequest) -> InteractionHandle:
         """The interaction behind a webhook token (follow-ups need an acknowledged one)."""
         handle = self.state.interactions_by_token.get(request.match_info["token"])
         if handle is None or request.match_info["application_id"] != str(self.state.application_id):
             raise unknown("Webhook", 10015)
         if not handle.acknowledged:
-            handle.rejections.append("webhook used before the interaction was acknowledged")
+            self._reject(handle, "webhook used before the interaction was acknowledged")
             raise unknown("Webhook", 10015)
         return handle
 
-    def _hook_message(self, request: web.Request, handle: InteractionHandle) -> FakeMessage:
+    def _hook_message(self, request: HttpRequest, handle: InteractionHandle) -> FakeMessage:
         raw = request.match_info["message_id"]
         if raw == "@original":
             msg = handle.original_message
@@ -262,14 +335,14 @@ class RestApi:
         return msg
 
     def _attachments(
-        self, request: web.Request, payload: dict[str, Any], existing: list[FakeAttachment]
+        self, request: HttpRequest, payload: dict[str, Any], existing: list[FakeAttachment]
     ) -> list[FakeAttachment] | None:
         """New attachment list from ``payload["attachments"]`` + uploads (None: unchanged).
 
         discord.py lists kept attachments by their real id and new uploads by the ``n`` of
         their ``files[n]`` part.
         """
-        uploads = {f.index: f for f in request.get(_FILES, []) if f.index is not None}
+        uploads = {f.index: f for f in request.files if f.index is not None}
         entries = payload.get("attachments")
         if entries is None:
             if not uploads:
@@ -305,10 +378,10 @@ class RestApi:
 
     # -- login / application / commands --------------------------------------------------------
 
-    async def get_me(self, request: web.Request) -> Reply:
+    def get_me(self, request: HttpRequest) -> Reply:
         return {**self.state.bot_user.to_payload(), "verified": True, "mfa_enabled": False}
 
-    async def get_application(self, request: web.Request) -> Reply:
+    def get_application(self, request: HttpRequest) -> Reply:
         state = self.state
         return {
             "id": str(state.application_id),
@@ -328,7 +401,7 @@ class RestApi:
             "approximate_guild_count": len(state.guilds),
         }
 
-    async def get_gateway(self, request: web.Request) -> Reply:
+    def get_gateway(self, request: HttpRequest) -> Reply:
         return {
             "url": self.gateway_url,
             "shards": 1,
@@ -340,38 +413,38 @@ class RestApi:
             },
         }
 
-    def _command_scope(self, request: web.Request) -> int | None:
+    def _command_scope(self, request: HttpRequest) -> int | None:
         if request.match_info["application_id"] != str(self.state.application_id):
             raise unknown("Application", 10002)
         raw = request.match_info.get("guild_id")
         return None if raw is None else _int(raw, "Guild", 10004)
 
-    async def get_commands(self, request: web.Request) -> Reply:
+    def get_commands(self, request: HttpRequest) -> Reply:
         return self.state.commands.get(self._command_scope(request), [])
 
-    async def put_commands(self, request: web.Request) -> Reply:
+    def put_commands(self, request: HttpRequest) -> Reply:
         scope = self._command_scope(request)
-        commands = request[_CALL].json or []
+        commands = request.call.json or []
         if not isinstance(commands, list):
             raise invalid_form("expected a list of commands")
         return self.state.set_commands(scope, commands)
 
     # -- users, guilds, channels -----------------------------------------------------------------
 
-    async def get_user(self, request: web.Request) -> Reply:
+    def get_user(self, request: HttpRequest) -> Reply:
         user = self.state.users.get(int(request.match_info["user_id"]))
         if user is None:
             raise unknown("User", 10013)
         return user.to_payload()
 
-    async def create_dm(self, request: web.Request) -> Reply:
+    def create_dm(self, request: HttpRequest) -> Reply:
         raw = self._body(request).get("recipient_id")
         user = self.state.users.get(_int(str(raw), "User", 10013))
         if user is None:
             raise unknown("User", 10013)
         return self.state.dm_channel(user).to_payload()
 
-    async def get_guild(self, request: web.Request) -> Reply:
+    def get_guild(self, request: HttpRequest) -> Reply:
         guild = self.state.guilds.get(int(request.match_info["guild_id"]))
         if guild is None:
             raise unknown("Guild", 10004)
@@ -380,13 +453,13 @@ class RestApi:
             payload.pop(key)
         return payload
 
-    async def get_guild_channels(self, request: web.Request) -> Reply:
+    def get_guild_channels(self, request: HttpRequest) -> Reply:
         guild = self.state.guilds.get(int(request.match_info["guild_id"]))
         if guild is None:
             raise unknown("Guild", 10004)
         return [c.to_payload() for c in guild.channels]
 
-    async def get_member(self, request: web.Request) -> Reply:
+    def get_member(self, request: HttpRequest) -> Reply:
         guild = self.state.guilds.get(int(request.match_info["guild_id"]))
         if guild is None:
             raise unknown("Guild", 10004)
@@ -395,16 +468,16 @@ class RestApi:
             raise unknown("Member", 10007)
         return member.to_payload()
 
-    async def get_channel(self, request: web.Request) -> Reply:
+    def get_channel(self, request: HttpRequest) -> Reply:
         return self._channel(request).to_payload()
 
-    async def typing(self, request: web.Request) -> Reply:
+    def typing(self, request: HttpRequest) -> Reply:
         self._channel(request)
         return None
 
     # -- channel messages ------------------------------------------------------------------------
 
-    async def list_messages(self, request: web.Request) -> Reply:
+    def list_messages(self, request: HttpRequest) -> Reply:
         channel = self._channel(request)
         limit = max(1, min(100, _query_int(request, "limit") or 50))
         before = _query_int(request, "before")
@@ -419,7 +492,7 @@ class RestApi:
         ]
         return [self._payload(m) for m in found[:limit]]
 
-    async def create_message(self, request: web.Request) -> Reply:
+    def create_message(self, request: HttpRequest) -> Reply:
         channel = self._channel(request)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
@@ -430,10 +503,10 @@ class RestApi:
         msg = self.state.create_message(channel, payload, attachments, message_type=kind)
         return self._payload(msg)
 
-    async def get_message(self, request: web.Request) -> Reply:
+    def get_message(self, request: HttpRequest) -> Reply:
         return self._payload(self._channel_message(request))
 
-    async def edit_message(self, request: web.Request) -> Reply:
+    def edit_message(self, request: HttpRequest) -> Reply:
         msg = self._channel_message(request)
         if msg.author is not self.state.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
@@ -444,28 +517,28 @@ class RestApi:
         self.state.edit_message(msg, payload, attachments)
         return self._payload(msg)
 
-    async def delete_message(self, request: web.Request) -> Reply:
+    def delete_message(self, request: HttpRequest) -> Reply:
         self.state.delete_message(self._channel_message(request))
         return None
 
     # -- interactions ----------------------------------------------------------------------------
 
-    async def interaction_callback(self, request: web.Request) -> Reply:
-        arrived = request[_CALL].arrived_at
+    def interaction_callback(self, request: HttpRequest) -> Reply:
+        arrived = request.call.arrived_at
         handle = self.state.interactions.get(
             _int(request.match_info["interaction_id"], "interaction", 10062)
         )
         if handle is None or handle.token != request.match_info["token"]:
             raise ApiError(404, 10062, "Unknown interaction")
         if handle.acknowledged:
-            handle.rejections.append("callback after the interaction was already acknowledged")
+            self._reject(handle, "callback after the interaction was already acknowledged")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if (
             self.ack_deadline is not None
             and handle.dispatched_at is not None
             and arrived - handle.dispatched_at > self.ack_deadline
         ):
-            handle.rejections.append("callback arrived after the acknowledgement deadline")
+            self._reject(handle, "callback arrived after the acknowledgement deadline")
             raise ApiError(404, 10062, "Unknown interaction")
         body = self._body(request)
         try:
@@ -473,12 +546,12 @@ class RestApi:
         except ValueError:
             raise invalid_form(f"unknown interaction callback type {body.get('type')!r}") from None
         if ctype not in ALLOWED_CALLBACKS.get(handle.kind, frozenset()):
-            handle.rejections.append(f"callback type {ctype.name} invalid for {handle.kind.name}")
+            self._reject(handle, f"callback type {ctype.name} invalid for {handle.kind.name}")
             raise invalid_form(f"callback type {ctype.name} is invalid for {handle.kind.name}")
         data = body.get("data") or {}
         self._apply_callback(request, handle, ctype, data)
         handle.mark_acknowledged(ctype, data, arrived)
-        self.state.notify()
+        self.state.notify(handle)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None
         msg = handle.original_message
@@ -496,7 +569,7 @@ class RestApi:
 
     def _apply_callback(
         self,
-        request: web.Request,
+        request: HttpRequest,
         handle: InteractionHandle,
         ctype: CallbackType,
         data: dict[str, Any],
@@ -545,7 +618,7 @@ class RestApi:
         elif ctype is CallbackType.AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > 25:
             raise invalid_form("autocomplete offers at most 25 choices")
 
-    async def create_followup(self, request: web.Request) -> Reply:
+    def create_followup(self, request: HttpRequest) -> Reply:
         handle = self._hook(request)
         payload = self._body(request)
         attachments = self._attachments(request, payload, []) or []
@@ -573,16 +646,16 @@ class RestApi:
             )
         handle.followups.append(msg)
         handle.webhook_calls += 1
-        self.state.notify()
+        self.state.notify(handle)
         if request.query.get("wait") in ("1", "true", "True"):
             return self._payload(msg)
         return None
 
-    async def get_hook_msg(self, request: web.Request) -> Reply:
+    def get_hook_msg(self, request: HttpRequest) -> Reply:
         handle = self._hook(request)
         return self._payload(self._hook_message(request, handle))
 
-    async def edit_hook_msg(self, request: web.Request) -> Reply:
+    def edit_hook_msg(self, request: HttpRequest) -> Reply:
         handle = self._hook(request)
         msg = self._hook_message(request, handle)
         payload = self._body(request)
@@ -591,10 +664,12 @@ class RestApi:
         validate_message(payload, attachment_count=count, creating=False)
         self.state.edit_message(msg, payload, attachments, clear_flags=LOADING)
         handle.webhook_calls += 1
+        self.state.notify(handle)
         return self._payload(msg)
 
-    async def delete_hook_msg(self, request: web.Request) -> Reply:
+    def delete_hook_msg(self, request: HttpRequest) -> Reply:
         handle = self._hook(request)
         self.state.delete_message(self._hook_message(request, handle))
         handle.webhook_calls += 1
+        self.state.notify(handle)
         return None

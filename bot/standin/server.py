@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
 import discord
-from aiohttp import web
 
 from .errors import StandinTimeoutError
 from .gateway import Gateway, NoBotConnectedError
+from .httpserver import HttpServer
 from .interactions import (
     InteractionHandle,
     InteractionKind,
@@ -68,17 +68,34 @@ class FakeDiscord:
         ack_deadline: float | None = None,
         host: str = "127.0.0.1",
         backlog: int = 1024,
+        record_calls: bool = True,
+        record_bodies: bool = True,
+        keep_history: bool = True,
     ) -> None:
         """``ack_deadline``: reject callbacks slower than this (Discord: 3 s) with 10062;
-        None only records latencies. ``default_timeout`` bounds every ``wait_*``."""
-        self.state = StandinState(bot_name=bot_name, default_timeout=default_timeout)
+        None only records latencies. ``default_timeout`` bounds every ``wait_*``.
+
+        Lean mode for benchmarks, where nobody reads what tests assert on: ``record_calls``
+        False keeps no `calls` but those to unknown routes (``unknown_calls`` still works);
+        ``record_bodies`` False keeps calls without their bodies, uploads and responses;
+        ``keep_history`` False keeps no `FakeMessage.history` (``edited`` still works).
+        """
+        self.state = StandinState(
+            bot_name=bot_name, default_timeout=default_timeout, keep_history=keep_history
+        )
         self.recorder = CallRecorder()
-        self.rest = RestApi(self.state, self.recorder, ack_deadline=ack_deadline)
+        self.rest = RestApi(
+            self.state,
+            self.recorder,
+            ack_deadline=ack_deadline,
+            record_calls=record_calls,
+            record_bodies=record_bodies,
+        )
         self.gateway = Gateway(self.state)
         self.host = host
         self.backlog = backlog
         self.port: int | None = None
-        self._runner: web.AppRunner | None = None
+        self._server: HttpServer | None = None
         self._patches = ExitStack()
         self._bots: dict[int, _RunningBot] = {}
 
@@ -101,14 +118,10 @@ class FakeDiscord:
 
     async def start(self) -> Self:
         """Bind a free port, start serving and point discord.py at it."""
-        app = web.Application(client_max_size=64 * 1024 * 1024)
-        self.rest.install(app)
-        app.router.add_get(GATEWAY_PATH, self.gateway.handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, 0, backlog=self.backlog)
-        await site.start()
-        self.port = int(self._runner.addresses[0][1])
+        server = HttpServer(self.rest.serve, self.gateway.accept, ws_path=GATEWAY_PATH)
+        await server.start(self.host, 0, backlog=self.backlog)
+        self._server = server
+        self.port = server.port
         self.gateway.url = self.rest.gateway_url = self.gateway_url
         self._patches.enter_context(discord_pointed_at(self.rest_base, self.gateway_url))
         return self
@@ -118,9 +131,9 @@ class FakeDiscord:
         for running in list(self._bots.values()):
             await self.stop_bot(running.bot)
         await self.gateway.close()
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        if self._server is not None:
+            await self._server.close()
+            self._server = None
         self._patches.close()
 
     async def __aenter__(self) -> Self:
@@ -359,7 +372,7 @@ class FakeDiscord:
         handle.payload = interaction_payload(self.state, handle, data)
         self.state.register_interaction(handle)
         sent = self.gateway.dispatch(
-            "INTERACTION_CREATE", handle.payload, on_sent=handle.mark_dispatched
+            "INTERACTION_CREATE", handle.encode_payload(), on_sent=handle.mark_dispatched
         )
         if not await sent:
             raise NoBotConnectedError(f"the bot's gateway connection dropped before {handle!r}")
@@ -433,14 +446,37 @@ class FakeDiscord:
 
     def messages_visible_to(self, user: FakeUser) -> list[FakeMessage]:
         """Everything ``user`` can see: guild channels they are in, their DMs, own ephemerals."""
-        return [m for m in self.state.messages.values() if self.state.is_visible(m, user)]
+        state = self.state
+        channel_ids = [
+            c.id for g in state.guilds.values() if user.id in g.members for c in g.channels
+        ]
+        dm = state.dm_channels.get(user.id)
+        if dm is not None:
+            channel_ids.append(dm.id)
+        found = [
+            m
+            for cid in channel_ids
+            for m in state.channel_messages.get(cid, ())
+            if not m.deleted and m.visible_to is None
+        ]
+        found.extend(m for m in state.ephemeral_messages.get(user.id, ()) if not m.deleted)
+        found.sort(key=lambda m: m.id)  # ids grow with creation: the order they were sent in
+        return found
 
     def dm_messages(self, user: FakeUser) -> list[FakeMessage]:
+        """Messages in the bot's DM channel with ``user`` (found by index, not by scanning)."""
         channel = self.state.dm_channels.get(user.id)
-        return [] if channel is None else self.channel_messages(channel, visible_to=user)
+        if channel is None:
+            return []
+        return [
+            m
+            for m in self.state.channel_messages.get(channel.id, ())
+            if not m.deleted and (m.visible_to is None or m.visible_to is user)
+        ]
 
     def ephemeral_for(self, user: FakeUser) -> list[FakeMessage]:
-        return [m for m in self.messages_visible_to(user) if m.ephemeral]
+        """Ephemeral messages only ``user`` sees, oldest first."""
+        return [m for m in self.state.ephemeral_messages.get(user.id, ()) if not m.deleted]
 
     async def wait_until(
         self,
@@ -448,9 +484,18 @@ class FakeDiscord:
         *,
         timeout: float | None = None,
         description: str = "",
+        on: Hashable | Iterable[Hashable] | None = None,
     ) -> T:
-        """Await any condition over stand-in state; re-checked on every change, no polling."""
-        return await self.state.wait_until(predicate, timeout=timeout, description=description)
+        """Await any condition over stand-in state; re-checked on every change, no polling.
+
+        ``on`` (optional) names what the condition depends on (users, channels, messages,
+        interaction handles) so that it is re-checked only when those change: a user for
+        their DMs and ephemeral messages, a channel for any message in it. Worth it with many
+        concurrent waiters; see `StandinState.wait_until`.
+        """
+        return await self.state.wait_until(
+            predicate, timeout=timeout, description=description, on=on
+        )
 
     async def wait_for_message(
         self,
@@ -476,4 +521,6 @@ class FakeDiscord:
                     return msg
             return None
 
-        return await self.wait_until(found, timeout=timeout, description=f"a message in {channel}")
+        return await self.wait_until(
+            found, timeout=timeout, description=f"a message in {channel}", on=channel
+        )

@@ -3,6 +3,11 @@
 All of it lives in memory and outlives any one bot connection, which is what makes the
 "restart the bot, click an old button" scenario possible. Every mutation calls `notify()` so
 tests can await conditions (`wait_until`) instead of sleeping.
+
+Notifications name what changed (a message, its channel, the user who sees it, an
+interaction): a waiter that said what it depends on (``on=``) is only woken by those, one that
+did not is woken by everything. With hundreds of concurrent waiters, each change then costs
+a few dictionary look-ups instead of re-running every predicate.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -280,9 +285,17 @@ WorldListener = Callable[[str, dict[str, Any]], None]
 class StandinState:
     """Everything the stand-in knows, plus change notification for waiters."""
 
-    def __init__(self, *, bot_name: str = "cardhost", default_timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        *,
+        bot_name: str = "cardhost",
+        default_timeout: float = 5.0,
+        keep_history: bool = True,
+    ) -> None:
         self.snowflake = SnowflakeFactory()
         self.default_timeout = default_timeout
+        #: False: edits do not keep the previous version in ``FakeMessage.history``.
+        self.keep_history = keep_history
         self.bot_user = FakeUser(self.snowflake(), bot_name, bot=True)
         self.application_id = self.bot_user.id
         self.owner = FakeUser(self.snowflake(), "standin-owner")
@@ -292,22 +305,43 @@ class StandinState:
         self.dm_channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.channel_messages: dict[int, list[FakeMessage]] = {}
+        #: Ephemeral messages by the id of the one user who sees them.
+        self.ephemeral_messages: dict[int, list[FakeMessage]] = {}
         self.interactions: dict[int, InteractionHandle] = {}
         self.interactions_by_token: dict[str, InteractionHandle] = {}
         #: Synced command payloads; key None = global, else guild id.
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[int | None, str], int] = {}
         self._token_counter = itertools.count(1)
-        self._changed = asyncio.Event()
+        #: Waiters woken by every change, and waiters by what they said they depend on.
+        self._waiters: set[_Waiter] = set()
+        self._keyed_waiters: dict[Hashable, set[_Waiter]] = {}
         #: Called with (gateway event name, payload) when the world changes while bots run.
         self.world_listeners: list[WorldListener] = []
 
     # -- change notification ---------------------------------------------------------------------
 
-    def notify(self) -> None:
-        """Wake everything waiting in `wait_until` so it re-checks its predicate."""
-        changed, self._changed = self._changed, asyncio.Event()
-        changed.set()
+    def notify(self, *keys: Hashable) -> None:
+        """Wake waiters so they re-check their predicates.
+
+        Without ``keys`` every waiter wakes. With keys (the objects that changed: a
+        `FakeMessage`, its `FakeChannel`, a `FakeUser`, an `InteractionHandle`...) the waiters
+        that named none of them in ``on=`` stay asleep; those that named nothing wake anyway.
+        """
+        if not self._waiters and not self._keyed_waiters:
+            return
+        for waiter in self._waiters:
+            waiter.wake()
+        if not keys:
+            for group in self._keyed_waiters.values():
+                for waiter in group:
+                    waiter.wake()
+            return
+        for key in keys:
+            group = self._keyed_waiters.get(key)
+            if group:
+                for waiter in group:
+                    waiter.wake()
 
     async def wait_until(
         self,
@@ -315,20 +349,60 @@ class StandinState:
         *,
         timeout: float | None = None,
         description: str = "",
+        on: Hashable | Iterable[Hashable] | None = None,
     ) -> T:
-        """Wait until ``predicate()`` is truthy and return its value; re-checked on changes."""
+        """Wait until ``predicate()`` is truthy and return its value; re-checked on changes.
+
+        ``on``: the stand-in objects the predicate depends on (one or an iterable of
+        messages, channels, users, interaction handles); it is then re-checked only when one
+        of them changes (a user changes when a DM or an ephemeral message of theirs does; a
+        channel when any message in it does) or on a change that names nothing. None: on
+        every change.
+        """
+        result = predicate()
+        if result:
+            return result
         limit = self.default_timeout if timeout is None else timeout
+        keys = _keys(on)
+        waiter = _Waiter()
+        self._register(waiter, keys)
         try:
             async with asyncio.timeout(limit):
                 while True:
-                    changed = self._changed
+                    woken = waiter.arm()
                     result = predicate()
                     if result:
                         return result
-                    await changed.wait()
+                    await woken
         except TimeoutError:
             what = description or getattr(predicate, "__name__", "condition")
             raise StandinTimeoutError(f"timed out after {limit}s waiting for {what}") from None
+        finally:
+            self._unregister(waiter, keys)
+
+    @property
+    def waiter_count(self) -> int:
+        """How many `wait_until` calls are waiting right now."""
+        keyed = {w for group in self._keyed_waiters.values() for w in group}
+        return len(self._waiters) + len(keyed)
+
+    def _register(self, waiter: _Waiter, keys: tuple[Hashable, ...] | None) -> None:
+        if keys is None:
+            self._waiters.add(waiter)
+            return
+        for key in keys:
+            self._keyed_waiters.setdefault(key, set()).add(waiter)
+
+    def _unregister(self, waiter: _Waiter, keys: tuple[Hashable, ...] | None) -> None:
+        if keys is None:
+            self._waiters.discard(waiter)
+            return
+        for key in keys:
+            group = self._keyed_waiters.get(key)
+            if group is not None:
+                group.discard(waiter)
+                if not group:
+                    del self._keyed_waiters[key]
 
     def _emit(self, event: str, data: dict[str, Any]) -> None:
         for listener in self.world_listeners:
@@ -429,7 +503,9 @@ class StandinState:
             msg.webhook_id = self.application_id
         self.messages[msg.id] = msg
         self.channel_messages.setdefault(channel.id, []).append(msg)
-        self.notify()
+        if msg.visible_to is not None:
+            self.ephemeral_messages.setdefault(msg.visible_to.id, []).append(msg)
+        self.notify_message(msg)
         return msg
 
     def edit_message(
@@ -440,15 +516,24 @@ class StandinState:
         *,
         clear_flags: int = 0,
     ) -> None:
-        msg.history.append(msg.snapshot())
+        if self.keep_history:
+            msg.history.append(msg.snapshot())
         msg.apply(payload, attachments)
         msg.flags &= ~clear_flags
         msg.edited_at = now_iso()
-        self.notify()
+        self.notify_message(msg)
 
     def delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
-        self.notify()
+        self.notify_message(msg)
+
+    def notify_message(self, msg: FakeMessage) -> None:
+        """`notify` for a created, edited or deleted message: it, its channel, its viewer."""
+        viewer = msg.visible_to or msg.channel.recipient
+        if viewer is None:
+            self.notify(msg, msg.channel)
+        else:
+            self.notify(msg, msg.channel, viewer)
 
     def is_visible(self, msg: FakeMessage, user: FakeUser) -> bool:
         """Whether ``user`` can see ``msg`` (ephemeral owner, DM recipient or guild member)."""
@@ -502,3 +587,29 @@ class StandinState:
         self.commands[guild_id] = stored
         self.notify()
         return stored
+
+
+class _Waiter:
+    """One `wait_until` call: a future that any number of notifications resolve once."""
+
+    __slots__ = ("_future",)
+
+    def __init__(self) -> None:
+        self._future: asyncio.Future[None] | None = None
+
+    def arm(self) -> asyncio.Future[None]:
+        self._future = asyncio.get_running_loop().create_future()
+        return self._future
+
+    def wake(self) -> None:
+        future = self._future
+        if future is not None and not future.done():
+            future.set_result(None)
+
+
+def _keys(on: Hashable | Iterable[Hashable] | None) -> tuple[Hashable, ...] | None:
+    if on is None:
+        return None
+    if isinstance(on, str | bytes) or not isinstance(on, Iterable):
+        return (on,)
+    return tuple(on)
