@@ -55,7 +55,9 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
     offer = await handle.wait_response()
     accept = await fake.click(bob, offer, label="Accept")
     await accept.wait_acknowledged()
-    await fake.wait_until(lambda: _panel(fake, alice) and _panel(fake, bob), timeout=30)
+    await fake.wait_until(
+        lambda: _panel(fake, alice) and _panel(fake, bob), timeout=30, on=(alice, bob)
+    )
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
         mover = None
@@ -93,7 +95,11 @@ def _logged_actions(database: Path) -> int:
 async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
-        async with FakeDiscord(bot_name="cardhost", default_timeout=30, backlog=4096) as fake:
+        # Lean: keep no call log or edit history, which only tests read.
+        async with FakeDiscord(
+            bot_name="cardhost", default_timeout=30, backlog=4096, record_calls=False,
+            keep_history=False,
+        ) as fake:  # fmt: skip
             guild = fake.add_guild("Bench")
             tables = []
             for number in range(matches):
