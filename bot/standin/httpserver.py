@@ -125,13 +125,16 @@ class HttpServer:
 
     async def close(self) -> None:
         """Stop listening and drop every connection (websockets get a 1001 close frame)."""
-        if self._server is None:
+        server, self._server = self._server, None
+        if server is None:
             return
-        self._server.close()
+        server.close()
         for connection in list(self._connections):
             connection.shut()
-        self._server = None
-        await asyncio.sleep(0)  # let the transports finish closing
+        try:  # on 3.12+ this waits for the connections just closed
+            await asyncio.wait_for(server.wait_closed(), 5)
+        except TimeoutError:
+            log.warning("stand-in HTTP server: connections still open after close")
 
 
 class _HttpProtocol(asyncio.Protocol):
