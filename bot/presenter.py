@@ -52,9 +52,13 @@ class Presenter:
         self.image_interval = 4.0  # seconds between two board pictures of one match
         self.image_processes = True  # draw in a worker process (tests draw in a thread)
         self._pool: ProcessPoolExecutor | None = None
+        self.board_interval = 1.5  # seconds between two edits of one match's public board
+        self.picture_share = 0.25  # at most this share of the time goes to drawing pictures
         self._last_image: dict[int, float] = {}
-        self._stale_pictures: dict[int, MatchSession] = {}  # insertion order: oldest first
-        self._picture_worker: asyncio.Task | None = None
+        self._last_board: dict[int, float] = {}
+        self._stale_boards: dict[int, MatchSession] = {}  # insertion order: oldest first
+        self._board_worker: asyncio.Task | None = None
+        self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -118,7 +122,7 @@ class Presenter:
         try:
             while True:
                 seats, work.seats, work.changed = work.seats, set(), False
-                await self._edit_board(session)
+                self._edit_board(session)
                 for seat_index in sorted(seats):
                     seat = session.seats[seat_index]
                     if seat.is_bot or seat.user_id is None or not seat.dms_open:
@@ -131,76 +135,76 @@ class Presenter:
         finally:
             self._work.pop(session.match_id, None)
 
-    async def _edit_board(self, session: MatchSession) -> None:
-        """The board's text now; its picture when the picture queue gets to it."""
+    def _edit_board(self, session: MatchSession) -> None:
+        """Queue the public board for an edit; the board worker paces the edits."""
         if session.board_message_id is None:
             return
-        view = session.match.view(None)
-        embed = board_embed(
-            view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
-        )
-        try:
-            await self._edit(
-                session.channel_id,
-                session.board_message_id,
-                embed=embed,
-                view=board_view(session.match_id, session.match.over),
-            )
-        except discord.HTTPException as exc:
-            log.warning("match %s: board edit failed: %s", session.match_id, exc)
-        if self.draw_images:
-            self._stale_pictures[session.match_id] = session
-            if self._picture_worker is None:
-                self._picture_worker = asyncio.create_task(self._draw_pictures())
-                self.bot.controller.track(self._picture_worker)
+        self._stale_boards[session.match_id] = session
+        if self._board_worker is None:
+            self._board_worker = asyncio.create_task(self._edit_boards())
+            self.bot.controller.track(self._board_worker)
 
-    async def _draw_pictures(self) -> None:
-        """Redraw stale board pictures, oldest first, at the pace the machine allows.
+    async def _edit_boards(self) -> None:
+        """Edit stale boards, each at most every `board_interval` seconds, oldest first.
 
-        Under load pictures lag behind the (always current) embed text instead of slowing
-        the answers to clicks; a match's picture is redrawn at most every `image_interval`.
+        The board is a public message everyone reads at a glance; editing it on every
+        click would cost the bot most of its time under load (and Discord rate-limits
+        edits per channel), so a burst of moves becomes one edit of the latest state.
+        Its picture is drawn in a worker process and only while drawing has taken less
+        than `picture_share` of the time, so pictures lag under load, clicks never do.
         """
         loop = asyncio.get_running_loop()
         try:
-            while self._stale_pictures:
-                match_id, session = next(iter(self._stale_pictures.items()))
-                wait = self._last_image.get(match_id, -1e9) + self.image_interval - loop.time()
-                if wait > 0 and not session.match.over:
-                    due = min(
-                        self._last_image.get(m, -1e9) + self.image_interval
-                        for m in self._stale_pictures
+            while self._stale_boards:
+                now = loop.time()
+                due = None
+                for match_id, session in self._stale_boards.items():
+                    ready_at = self._last_board.get(match_id, -1e9) + self.board_interval
+                    if session.match.over or ready_at <= now:
+                        due = match_id
+                        break
+                if due is None:
+                    soonest = min(
+                        self._last_board.get(m, -1e9) + self.board_interval
+                        for m in self._stale_boards
                     )
-                    await asyncio.sleep(max(0.0, due - loop.time()))
-                    ready = [
-                        m
-                        for m in self._stale_pictures
-                        if self._last_image.get(m, -1e9) + self.image_interval <= loop.time()
-                    ]
-                    if not ready:
-                        continue
-                    match_id = ready[0]
-                    session = self._stale_pictures[match_id]
-                del self._stale_pictures[match_id]
-                self._last_image[match_id] = loop.time()
-                view = session.match.view(None)
-                png = await self.picture(view)
-                if png is None or session.board_message_id is None:
+                    await asyncio.sleep(max(0.001, soonest - now))
                     continue
-                embed = board_embed(view, self.game_name(session), BOARD_IMAGE)
-                try:
-                    await self._edit(
-                        session.channel_id,
-                        session.board_message_id,
-                        embed=embed,
-                        attachments=[discord.File(io.BytesIO(png), filename=BOARD_IMAGE)],
-                        view=board_view(session.match_id, session.match.over),
-                    )
-                except discord.HTTPException as exc:
-                    log.warning("match %s: picture upload failed: %s", match_id, exc)
+                session = self._stale_boards.pop(due)
+                self._last_board[due] = now
+                await self._draw_board(session)
                 if session.match.over:
-                    self._last_image.pop(match_id, None)
+                    self._last_board.pop(due, None)
+                    self._last_image.pop(due, None)
         finally:
-            self._picture_worker = None
+            self._board_worker = None
+
+    async def _draw_board(self, session: MatchSession) -> None:
+        loop = asyncio.get_running_loop()
+        view = session.match.view(None)
+        fields: dict = {"view": board_view(session.match_id, session.match.over)}
+        png = None
+        now = loop.time()
+        picture_due = self._last_image.get(session.match_id, -1e9) + self.image_interval <= now
+        if self.draw_images and (session.match.over or (picture_due and now >= self._idle_from)):
+            started = loop.time()
+            png = await self.picture(view)
+            spent = loop.time() - started
+            self._last_image[session.match_id] = loop.time()
+            self._idle_from = loop.time() + spent * (1 / self.picture_share - 1)
+        if png is not None:
+            fields["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)]
+        elif self.draw_images and not picture_due:
+            pass  # the picture already attached is recent enough
+        elif self.draw_images:
+            self._stale_boards.setdefault(session.match_id, session)  # a picture is owed
+        fields["embed"] = board_embed(
+            view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
+        )
+        try:
+            await self._edit(session.channel_id, session.board_message_id, **fields)
+        except discord.HTTPException as exc:
+            log.warning("match %s: board edit failed: %s", session.match_id, exc)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         seat = session.seats[seat_index]

@@ -21,6 +21,8 @@ async def test_turn_timer_warns_at_half_time_then_the_idle_player_loses(
     assert f"<@{idle_user.id}>" in warning.text
     await eventually(lambda: session.match.over, timeout=5)
     assert session.match.winner == 1 - idle
+    # The timeout is written by the timer's own task; the match leaves the channel after.
+    await eventually(lambda: world.channel.id not in bot.sessions.by_channel, timeout=5)
     await bot.controller.idle()
     row = await bot.storage.matches.get_match(session.match_id)
     assert row.status == "finished" and row.winner == 1 - idle
