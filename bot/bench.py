@@ -11,6 +11,7 @@ must be in the action log.
 """
 
 import asyncio
+import contextlib
 import os
 import random
 import sqlite3
@@ -20,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.standin import CallbackType, FakeDiscord, InteractionKind
+from bot.standin import CallbackType, FakeDiscord
 
 READY_TIMEOUT = 60.0
 
@@ -37,6 +38,9 @@ class Tally:
         self.applied = 0
         self.refused = 0
         self.finished = 0
+        self.playing_from: list[float] = []  # when each table was ready to play
+        self.times: list[float] = []  # when each action was acknowledged
+        self.clicks: list = []  # (when, handle) of every click, for the latencies
 
 
 def _panel(fake: FakeDiscord, user):
@@ -49,15 +53,28 @@ def _choices(message) -> list:
     return buttons or [s for s in message.selects if (s.custom_id or "").startswith("ms:")]
 
 
-async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> None:
-    """One table: challenge, accept, then whoever has buttons clicks one, until the end."""
+async def _deal(fake, channel, alice, bob, tally: Tally) -> None:
+    """Challenge and accept at one table, and wait until both players have their panel."""
+    before = {p.id for p in (_panel(fake, alice), _panel(fake, bob)) if p is not None}
     handle = await fake.slash(alice, channel, "challenge", opponent=bob, game="clash")
     offer = await handle.wait_response()
     accept = await fake.click(bob, offer, label="Accept")
     await accept.wait_acknowledged()
+    tally.clicks.append((time.monotonic(), accept))
     await fake.wait_until(
-        lambda: _panel(fake, alice) and _panel(fake, bob), timeout=30, on=(alice, bob)
+        lambda: all(
+            (panel := _panel(fake, user)) is not None and panel.id not in before
+            for user in (alice, bob)
+        ),
+        timeout=30,
+        on=(alice, bob),
     )
+
+
+async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> None:
+    """One table: match after match until time is up; whoever has buttons clicks one."""
+    await _deal(fake, channel, alice, bob, tally)
+    tally.playing_from.append(time.monotonic())
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
         mover = None
@@ -65,11 +82,18 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             panel = _panel(fake, user)
             if "Match over" in panel.text:
                 tally.finished += 1
-                return
+                await _deal(fake, channel, alice, bob, tally)  # keep the table busy
+                break
             if _choices(panel):
                 mover = user, panel
-        if mover is None:
-            continue  # the panels are being redrawn
+        if mover is None:  # the panels are being redrawn: wait for them, not another pause
+            with contextlib.suppress(AssertionError):
+                await fake.wait_until(
+                    lambda: any(_choices(_panel(fake, u)) for u in (alice, bob)),
+                    timeout=10,
+                    on=(alice, bob),
+                )
+            continue
         user, panel = mover
         choice = rng.choice(_choices(panel))
         if choice.type == 2:
@@ -81,8 +105,11 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
                 user, panel, custom_id=choice.custom_id, values=rng.sample(values, count)
             )
         await click.wait_acknowledged(timeout=30)
+        now = time.monotonic()
+        tally.clicks.append((now, click))
         if click.callback_type is CallbackType.UPDATE_MESSAGE:
             tally.applied += 1
+            tally.times.append(now)
         else:  # "no longer open": the panel was one redraw behind, as can happen for real
             tally.refused += 1
 
@@ -127,18 +154,28 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                         for c, a, b in tables
                     )
                 )  # fmt: skip
-                elapsed = time.monotonic() - started
             finally:
                 child.terminate()
                 await child.wait()
-            latencies = [x * 1000 for x in fake.ack_latencies(InteractionKind.COMPONENT)]
+            all_dealt = max(tally.playing_from, default=started)
+            latencies = [  # the clicks of the steady state, once every table was dealt
+                h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
+            ]
         logged = _logged_actions(database)
     if logged < tally.applied:
         raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
     p50 = statistics.median(latencies or [0])
+    # The rate counts the play itself: from the moment every table was dealt to the end.
+    finish = max(tally.times, default=all_dealt)
+    window = [t for t in tally.times if t >= all_dealt]
+    rate = len(window) / (finish - all_dealt) if finish > all_dealt else 0.0
+    print(
+        f"setup_s={all_dealt - started:.1f} play_s={finish - all_dealt:.1f} "
+        f"refused_stale={tally.refused} finished={tally.finished}"
+    )
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
-        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={tally.applied / elapsed:.1f}"
+        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f}"
     )
 
 

@@ -48,7 +48,7 @@ class Presenter:
         self.bot = bot
         self._work: dict[int, _Redraw] = {}  # match id -> the redraw running for it
         self.draw_images = True
-        self.min_interval = 0.5  # seconds between two redraws of one match
+        self.min_interval = 0.1  # seconds between two panel redraws of one match
         self.image_interval = 4.0  # seconds between two board pictures of one match
         self.image_processes = True  # draw in a worker process (tests draw in a thread)
         self._pool: ProcessPoolExecutor | None = None
