@@ -150,6 +150,7 @@ def _summon(state: "ClashState", effect: Eff, ctx: Context) -> None:
         token = state.new_card(proto, side.seat)
         token.summoned_turn = state.turn
         side.board.append(token)
+        side.board_version += 1
         state.board_version += 1
         state.events.append(ev.Summoned(proto.name, side.name))
 

@@ -39,6 +39,7 @@ class Side:
 
     __slots__ = (
         "board",
+        "board_version",
         "deck",
         "fatigue",
         "graveyard",
@@ -68,6 +69,7 @@ class Side:
         # Legal plays depend only on mana, hand and boards: they are kept between actions
         # while none of those changed (hand_version and the state's board_version say so).
         self.hand_version = 0
+        self.board_version = 0  # bumped with every change to this board (attack targets)
         self.play_cache: tuple[tuple[int, int, int], list[Action]] | None = None
 
     def copy(self) -> "Side":
@@ -75,6 +77,7 @@ class Side:
         for slot in ("seat", "key", "name", "health", "mana", "max_mana", "fatigue"):
             setattr(twin, slot, getattr(self, slot))
         twin.hand_version = 0
+        twin.board_version = 0
         twin.play_cache = None
         twin.deck = [c.copy() for c in self.deck]
         twin.hand = [c.copy() for c in self.hand]
@@ -179,6 +182,7 @@ class ClashState(GameState):
         for side in self.sides:
             side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
             side.hand_version += 1
+            side.board_version += 1
             side.health = START_HEALTH
             side.fatigue = 0
             # clash.md:10 — the starter's first turn brings 1 mana, the other's brings 2.
@@ -348,10 +352,10 @@ class ClashState(GameState):
     def attack_targets(self, opp: Side) -> list[Any]:
         """The enemy player and each enemy monster: any may be attacked (ruling R3)."""
         cached = self.enemy_refs[opp.seat]
-        if cached is not None and cached[0] == self.board_version:
-            return cached[1]
+        if cached is not None and cached[0] == opp.board_version:
+            return cached[1]  # the same list while that board is unchanged: see attack_cache
         refs = [opp.key, *[m.uid for m in opp.board]]
-        self.enemy_refs[opp.seat] = (self.board_version, refs)
+        self.enemy_refs[opp.seat] = (opp.board_version, refs)
         return refs
 
     def play_actions(self, side: Side, opp: Side) -> list[Action]:
@@ -443,6 +447,7 @@ class ClashState(GameState):
             card.reset()
             card.summoned_turn = self.turn
             side.board.append(card)
+            side.board_version += 1
             self.board_version += 1
             if proto.on_summon:
                 self.events.append(ev.Triggered(proto.name, "summon"))
@@ -549,6 +554,7 @@ class ClashState(GameState):
                 if any(m.health <= 0 for m in side.board):
                     dead += [(side, m) for m in side.board if m.health <= 0]
                     side.board = [m for m in side.board if m.health > 0]
+                    side.board_version += 1
                     self.board_version += 1
             for side, monster in dead:
                 self.events.append(ev.Died(monster.proto.name, side.name))
