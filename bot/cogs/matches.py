@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.challenges import Challenge, challenge_view
+from bot.cogs.decks import any_deck_autocomplete
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from engine.core.errors import EngineError
@@ -16,19 +17,6 @@ if TYPE_CHECKING:
     from bot.app import CardhostBot
 
 GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
-
-
-async def deck_autocomplete(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The caller's own decks and the preconstructed ones for the chosen game."""
-    bot: CardhostBot = interaction.client  # type: ignore[assignment]
-    game = getattr(interaction.namespace, "game", None) or ruleset_ids()[0]
-    names = sorted(get_ruleset(game).preconstructed_decks())
-    own = await bot.storage.decks.list_decks(interaction.user.id, game)
-    names = [d.name for d in own] + names
-    current = current.lower()
-    return [app_commands.Choice(name=n, value=n) for n in names if current in n.lower()][:25]
 
 
 class Matches(commands.Cog):
@@ -48,7 +36,7 @@ class Matches(commands.Cog):
         game=GAME_CHOICES,
         best_of=[app_commands.Choice(name=f"best of {n}", value=n) for n in (1, 3, 5)],
     )
-    @app_commands.autocomplete(deck=deck_autocomplete)
+    @app_commands.autocomplete(deck=any_deck_autocomplete)
     async def challenge(
         self,
         interaction: discord.Interaction,
