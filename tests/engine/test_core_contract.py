@@ -159,6 +159,7 @@ def test_resign_ends_the_match_for_the_other_player_and_is_recorded() -> None:
     play_random(match, 10)
     match.resign(1)
     assert match.over and match.winner == 0
+    assert match.events[-1].text == "Ann wins the match 1-0."  # the resigned game counts
     assert replay(match.record).winner == 0
     with pytest.raises(NotYourDecision):
         match.resign(0)

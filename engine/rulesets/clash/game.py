@@ -262,6 +262,7 @@ class ClashState(GameState):
     def concede(self, player: int, reason: str) -> None:
         self._decisions = None
         winner = 1 - player
+        self.wins[winner] += 1  # the game in progress is the other player's (R21)
         self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
 
