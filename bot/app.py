@@ -8,7 +8,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot.challenges import Challenge, ChallengeButton
+from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
 from bot.decks import DeckChoiceError, resolve_deck
@@ -38,8 +38,6 @@ class CardhostBot(commands.Bot):
         self.seed = seed  # fixed seeds for tests and benchmarks; None: a random seed per match
         self.presenter = Presenter(self)
         self.controller = Controller(self)
-        from bot.challenges import ChallengeBook
-
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open
 

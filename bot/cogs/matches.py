@@ -1,5 +1,6 @@
 """Match commands: /challenge, /hand, /board, /match, /resign."""
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -8,6 +9,7 @@ from discord.ext import commands
 
 from bot.challenges import Challenge, challenge_view
 from bot.cogs.decks import any_deck_autocomplete
+from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from engine.core.errors import EngineError
@@ -122,8 +124,6 @@ class Matches(commands.Cog):
             return await reply(interaction, "There is no running match in this channel.")
         await interaction.response.defer()
         embed, files = await self.bot.presenter.board(session)
-        from bot.components import board_view
-
         message = await interaction.followup.send(
             embed=embed, files=files, view=board_view(session.match_id, False), wait=True
         )
@@ -136,7 +136,7 @@ class Matches(commands.Cog):
         if session is None:
             return await reply(interaction, "There is no running match in this channel.")
         view = session.match.view(None)
-        loop_time = __import__("asyncio").get_running_loop().time()
+        loop_time = asyncio.get_running_loop().time()
         lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
         lines.append("Players: " + ", ".join(s.name for s in session.seats))
         for decision in view.decisions:
