@@ -12,16 +12,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.storage import GuildSettings, InvalidSetting
 from bot.storage.settings import CHALLENGE_EXPIRY_RANGE, TURN_TIMER_RANGE
 from engine.core.errors import EngineError
-from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+from engine.core.ruleset import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
 
-GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
 
 #: How to play, per ruleset: a few lines, not the whole rule text (docs/rules/ has that).
 RULES_TEXT: dict[str, str] = {

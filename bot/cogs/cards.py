@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.render.text import card_stats
 from engine.core.errors import EngineError
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
 DEFAULT_GAME = ruleset_ids()[0]
 MAX_CHOICES = 25  # Discord's limit for autocomplete answers
 KIND_COLORS = {

@@ -21,13 +21,13 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.cogs.cards import (
-    GAME_CHOICES,
     card_choices,
     catalog,
     find_card,
     namespace_game,
     unknown_card_message,
 )
+from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.render.text import card_line
 from bot.storage import DeckNameTaken, DeckNotFound, DeckRow, Storage

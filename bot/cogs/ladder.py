@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown, format_dt
 
+from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.ratings import INITIAL_ORDINAL
 from bot.storage import LeaderboardEntry, MatchRow, Rating, RatingChange
@@ -27,8 +28,6 @@ MIN_GAMES = 0  # everyone with a rated match is listed; rank_of must use the sam
 RECENT_MATCHES = 5
 RECENT_CHANGES = 5
 FIELD_LIMIT = 1024  # Discord's limit for an embed field's value
-
-GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
 
 
 def rating_text(ordinal: float) -> str:

@@ -8,17 +8,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.challenges import Challenge, challenge_view
+from bot.cogs.common import GAME_CHOICES
 from bot.cogs.decks import any_deck_autocomplete
 from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine.core.ruleset import get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
-
-GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]
 
 
 class Matches(commands.Cog):
