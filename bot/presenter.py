@@ -7,6 +7,7 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -79,7 +80,10 @@ class Presenter:
         loop = asyncio.get_running_loop()
         if self.image_processes:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=1)
+                # spawn, not fork: the bot has threads (aiosqlite) whose locks a fork copies
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                )
             return await loop.run_in_executor(self._pool, render_png, view)
         return await asyncio.to_thread(render_png, view)
 
