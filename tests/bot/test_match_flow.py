@@ -341,3 +341,20 @@ async def test_playing_the_computer(world: World, bot) -> None:
             break
         await click_option(fake, bot, world.alice, panel_of(fake, session, 0), rng)
     assert session.match.over
+
+
+async def test_a_dropped_gateway_connection_resumes_and_play_goes_on(world: World, bot) -> None:
+    """A lost connection: discord.py reconnects by itself and the match carries on."""
+    fake = world.fake
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    dropped = fake.gateway.active
+    await dropped.close(code=4000)  # a close code discord.py answers with a resume
+    await eventually(
+        lambda: fake.gateway.active is not None and fake.gateway.active is not dropped, timeout=15
+    )
+    rng = random.Random(3)
+    before = len(session.match.actions)
+    decision = session.match.pending[0]
+    user = world.alice if decision.player == 0 else world.bob
+    await click_option(fake, bot, user, panel_of(fake, session, decision.player), rng)
+    assert len(session.match.actions) == before + 1
