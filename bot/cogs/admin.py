@@ -23,25 +23,6 @@ if TYPE_CHECKING:
     from bot.app import CardhostBot
 
 
-#: How to play, per ruleset: a few lines, not the whole rule text (docs/rules/ has that).
-RULES_TEXT: dict[str, str] = {
-    "clash": (
-        "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
-        "Bring the other player to 0 health to win.\n"
-        "• **Start**: draw 5; you may put up to 3 back once and draw as many.\n"
-        "• **Turns**: draw a card, then play cards and attack in any order, then end the "
-        "turn. Mana starts at 1 (2 for the second player), grows by 1 a turn up to 10 and "
-        "refills each turn. An empty deck deals you 1, 2, 3 … damage instead of a draw.\n"
-        "• **Monsters** (up to 5 a side) have power, toughness and health. An attack deals "
-        "power minus the defender's toughness; if that is negative, the attacker takes the "
-        "difference. Attacking a player deals full power. A monster attacks once a turn, "
-        "not in the turn it arrives (unless it has Haste).\n"
-        "• **Spells** happen at once; **equipment** adds power or toughness to a monster.\n"
-        "• Hands hold 10 cards; you can /resign any time; a turn timer that runs out "
-        "counts as resigning."
-    ),
-}
-
 HOW_TO_PLAY_HERE = (
     "**Here**: `/challenge` someone (or me, for a practice match against the computer). "
     "The board is posted in the channel; your hand and moves come by DM, or press "
@@ -52,9 +33,8 @@ HOW_TO_PLAY_HERE = (
 
 def rules_text(rules: Ruleset) -> str:
     """The help text of a ruleset; a generic one for games without their own yet."""
-    text = RULES_TEXT.get(rules.id)
-    if text is not None:
-        return text
+    if rules.help_text:
+        return rules.help_text
     players = (
         f"{rules.min_players}"
         if rules.min_players == rules.max_players

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -40,8 +40,6 @@ KIND_COLORS = {
     "spell": discord.Color.from_rgb(122, 104, 224),
     "equipment": discord.Color.from_rgb(212, 170, 66),
 }
-# What each kind of card shows, as `engine.rulesets.clash.view.card_view` does off the board.
-KIND_STATS = {"monster": ("power", "toughness", "health"), "equipment": ("power", "toughness")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,16 +75,12 @@ def catalog(game: str) -> dict[str, CardEntry]:
         rules = get_ruleset(game)
     except EngineError:
         return {}
-    protos: dict[str, Any] = getattr(rules, "protos", None) or {}
-    models: dict[str, Any] = getattr(getattr(rules, "pool", None), "cards", None) or {}
-    entries = {}
-    for card_id, proto in protos.items():
-        stats = {s: int(getattr(proto, s, 0)) for s in KIND_STATS.get(proto.kind, ())}
-        flavor = getattr(models.get(card_id), "flavor", "") or ""
-        entries[card_id] = CardEntry(
-            card_id, proto.name, proto.kind, proto.cost, proto.text, stats, flavor
+    return {
+        card_id: CardEntry(
+            card_id, card.name, card.kind, card.cost, card.text, dict(card.stats), card.flavor
         )
-    return entries
+        for card_id, card in rules.card_catalog().items()
+    }
 
 
 def find_card(game: str, typed: str) -> CardEntry | None:

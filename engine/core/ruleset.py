@@ -9,7 +9,7 @@ from engine.core.decision import Action, Decision
 from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.rng import MatchRng
-from engine.core.view import MatchView
+from engine.core.view import CardView, MatchView
 
 
 class GameState(ABC):
@@ -47,6 +47,8 @@ class Ruleset(ABC):
     version: str
     min_players: int = 2
     max_players: int = 2
+    #: How to play in a few lines of Discord markdown, for /rules (docs/rules/ has the rest).
+    help_text: str = ""
 
     @abstractmethod
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
@@ -67,6 +69,13 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, state: GameState, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
+
+    def card_catalog(self) -> dict[str, CardView]:
+        """Every card a player can look up (/card, /deck), by id, as it reads off the board.
+
+        A ruleset without a card list (or whose cards are not chosen by players) returns {}.
+        """
+        return {}
 
     def choose_many(self, state: GameState, decision: Decision) -> Action:
         """A sensible multi-pick for the computer; by default the fewest picks allowed."""

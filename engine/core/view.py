@@ -21,6 +21,7 @@ class CardView:
     stats: dict[str, int] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
     attached: tuple["CardView", ...] = ()
+    flavor: str = ""  # filled only where a card is looked up (/card), never on the board
 
 
 @dataclass(slots=True)

@@ -171,6 +171,7 @@ def test_rules_text_for_another_game_is_built_from_its_name() -> None:
 
     other = type(get_ruleset("clash"))()
     other.id, other.name, other.max_players = "skirmish", "Skirmish", 4
+    other.help_text = ""
     text = rules_text(other)
     assert "**Skirmish** is a card game for 2-4 players" in text
     assert "game:Skirmish" in text

@@ -10,9 +10,11 @@ from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
+from engine.core.view import CardView
 from engine.rulesets.clash import ai
 from engine.rulesets.clash.cards import Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
+from engine.rulesets.clash.view import proto_stats
 
 DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
@@ -22,6 +24,21 @@ class ClashRuleset(Ruleset):
     id = "clash"
     name = "Clash"
     version = "1"
+    help_text = (
+        "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
+        "Bring the other player to 0 health to win.\n"
+        "• **Start**: draw 5; you may put up to 3 back once and draw as many.\n"
+        "• **Turns**: draw a card, then play cards and attack in any order, then end the "
+        "turn. Mana starts at 1 (2 for the second player), grows by 1 a turn up to 10 and "
+        "refills each turn. An empty deck deals you 1, 2, 3 … damage instead of a draw.\n"
+        "• **Monsters** (up to 5 a side) have power, toughness and health. An attack deals "
+        "power minus the defender's toughness; if that is negative, the attacker takes the "
+        "difference. Attacking a player deals full power. A monster attacks once a turn, "
+        "not in the turn it arrives (unless it has Haste).\n"
+        "• **Spells** happen at once; **equipment** adds power or toughness to a monster.\n"
+        "• Hands hold 10 cards; you can /resign any time; a turn timer that runs out "
+        "counts as resigning."
+    )
 
     @cached_property
     def pool(self) -> CardPool:
@@ -57,6 +74,21 @@ class ClashRuleset(Ruleset):
                     f"at most {COPY_LIMIT} copies of a card, {self.protos[card].name} has {count}"
                 )
         return problems
+
+    def card_catalog(self) -> dict[str, CardView]:
+        return {
+            card_id: CardView(
+                0,
+                card_id,
+                proto.name,
+                proto.kind,
+                proto.cost,
+                proto.text,
+                proto_stats(proto),
+                flavor=self.pool.cards[card_id].flavor or "",
+            )
+            for card_id, proto in self.protos.items()
+        }
 
     def preconstructed_decks(self) -> dict[str, list[str]]:
         return {deck_id: deck.card_list() for deck_id, deck in self.pool.decks.items()}

@@ -4,12 +4,21 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
-from engine.rulesets.clash.cards import CardInst
+from engine.rulesets.clash.cards import CardInst, Proto
 
 if TYPE_CHECKING:
     from engine.rulesets.clash.game import ClashState
 
 EVENTS_SHOWN = 12
+
+
+def proto_stats(proto: Proto) -> dict[str, int]:
+    """The numbers a card shows off the board: in hand, in a deck list, on /card."""
+    if proto.kind == "monster":
+        return {"power": proto.power, "toughness": proto.toughness, "health": proto.health}
+    if proto.kind == "equipment":
+        return {"power": proto.power, "toughness": proto.toughness}
+    return {}
 
 
 def card_view(
@@ -18,11 +27,7 @@ def card_view(
     proto = card.proto
     if not on_board:
         if card.static_view is None:
-            stats = {}
-            if proto.kind == "monster":
-                stats = {"power": proto.power, "toughness": proto.toughness, "health": proto.health}
-            elif proto.kind == "equipment":
-                stats = {"power": proto.power, "toughness": proto.toughness}
+            stats = proto_stats(proto)
             card.static_view = CardView(
                 card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats
             )
