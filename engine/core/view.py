@@ -68,6 +68,8 @@ class MatchView:
     winner: int | None = None
     over: bool = False
     notes: dict[str, str] = field(default_factory=dict)
+    #: Zones that belong to no seat: a stack, shared decks and discard piles, the centre.
+    table: dict[str, ZoneView] = field(default_factory=dict)
 
     def seat(self, index: int) -> SeatView:
         return self.seats[index]
