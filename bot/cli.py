@@ -10,7 +10,15 @@ from engine.core.ruleset import ruleset_ids
 def _play(args: argparse.Namespace) -> int:
     from bot.terminal import play_in_terminal
 
-    play_in_terminal(args.game, args.deck, args.opponent_deck, args.opponent, args.seed)
+    play_in_terminal(
+        args.game,
+        args.deck,
+        args.opponent_deck,
+        args.opponent,
+        args.seed,
+        players=args.players,
+        hotseat=args.hotseat,
+    )
     return 0
 
 
@@ -18,8 +26,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from engine.simulate import simulate
 
     agents = tuple(a.strip() for a in args.agents.split(","))
-    if len(agents) != 2:
-        raise EngineError("--agents takes two names, e.g. random,greedy")
+    if len(agents) == 1 or args.players:
+        agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
     result = simulate(args.game, args.games, agents, args.seed)
     print(result.summary())
     return 0
@@ -41,18 +49,29 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a match in the terminal against the computer")
+    play = sub.add_parser(
+        "play", help="play a match in the terminal against the computer, or hot-seat"
+    )
     play.add_argument("game", choices=ruleset_ids())
     play.add_argument("--deck", help="your preconstructed deck (default: the first one)")
     play.add_argument("--opponent-deck", help="the computer's deck")
     play.add_argument("--opponent", default="greedy", choices=["greedy", "random"])
     play.add_argument("--seed", type=int, help="fix the shuffle, to replay a game")
+    play.add_argument("--players", type=int, default=2, help="seats, for games of 3 or 4")
+    play.add_argument(
+        "--hotseat", action="store_true", help="everyone at this keyboard, no computer"
+    )
     play.set_defaults(run=_play)
 
     sim = sub.add_parser("simulate", help="agent-vs-agent games; prints games_per_sec")
     sim.add_argument("game", choices=ruleset_ids())
     sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--agents", default="random,random", help="two of: random, greedy")
+    sim.add_argument(
+        "--agents",
+        default="random,random",
+        help="one per seat, of: random, greedy (one name alone fills every seat)",
+    )
+    sim.add_argument("--players", type=int, help="seats, for games of 3 or 4 (default: 2)")
     sim.add_argument("--seed", type=int, default=0)
     sim.set_defaults(run=_simulate)
 

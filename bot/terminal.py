@@ -1,7 +1,12 @@
-"""Play a match in the terminal against the computer, drawn from your view only."""
+"""Play a match in the terminal: against the computer, or hot-seat with people sharing the
+keyboard. Every screen is drawn from one player's view only.
+
+Hot-seat hides each player's screen before handing over: the next player presses Enter
+on a blank screen, so secret choices and hands stay with whoever made or holds them.
+"""
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from bot.render.text import board_text, hand_text
 from engine.agents import make_agent
@@ -11,64 +16,101 @@ from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 
 HELP = "Type an option's number. Other commands: b = board, h = hand, q = resign, ? = help."
+#: What scrolls the previous player's screen away before a hot-seat hand-over.
+CLEAR_SCREEN = "\033[2J\033[H" + "\n" * 40
 
 
 class Quit(Exception):
-    """The player closed the input (Ctrl-D) or resigned."""
+    """A player resigned (q), or the input closed (Ctrl-D), which ends the session."""
+
+    def __init__(self, seat: int, closed: bool = False):
+        super().__init__(seat)
+        self.seat = seat
+        self.closed = closed
 
 
 class TerminalGame:
     def __init__(
         self,
         match: Match,
-        human: int,
+        humans: int | Iterable[int],
         opponent: str = "greedy",
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
         seed: int = 0,
     ):
         self.match = match
-        self.human = human
+        self.humans = [humans] if isinstance(humans, int) else sorted(humans)
         self.agent = make_agent(opponent, seed)
         self.read = read
         self.write = write
-        self.shown = 0  # events already printed
+        self.shown = dict.fromkeys(self.humans, 0)  # events each person has already read
+        self.at_screen = self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
 
     def run(self) -> int | None:
-        """Play to the end; returns the winner's seat (None if the human quit)."""
-        try:
-            while not self.match.over:
-                self.show_new_events()
-                mine = self.match.decision_for(self.human)
-                if mine is not None:
-                    self.human_turn(mine)
-                    continue
-                for decision in self.match.pending:
-                    action = self.agent.choose(self.match, decision)
-                    self.match.apply(decision.player, action)
+        """Play to the end; returns the winner's seat (None if nobody won or all quit)."""
+        playing = set(self.humans)
+        while not self.match.over and playing:
+            decision = self.next_decision(playing)
+            if decision.player not in playing:
+                self.match.apply(decision.player, self.agent.choose(self.match, decision))
+                continue
+            try:
+                self.hand_over(decision.player)
+                self.show_new_events(decision.player)
+                self.human_turn(decision)
+            except Quit as quit:
+                if not self.match.over:
+                    self.match.resign(quit.seat)
+                playing.discard(quit.seat)
+                if quit.closed:
                     break
-        except Quit:
-            if not self.match.over:
-                self.match.resign(self.human)
-        self.show_new_events()
-        view = self.match.view(self.human)
-        self.write(board_text(view))
-        return view.winner
+        self.finish()
+        return self.match.winner
 
-    def show_new_events(self) -> None:
-        events = self.match.events_seen_by(self.human, self.shown)
-        self.shown += len(events)
+    def next_decision(self, playing: set[int]) -> Decision:
+        """Computers first when several choose at once: their choices are private anyway,
+        and the person then answers without waiting."""
+        pending = sorted(self.match.pending, key=lambda d: (d.player in playing, d.player))
+        return pending[0]
+
+    def hand_over(self, seat: int) -> None:
+        if not self.hotseat or seat == self.at_screen:
+            return
+        name = self.match.view(seat).seat(seat).name
+        self.write(CLEAR_SCREEN)
+        try:
+            self.read(f"Pass the keyboard to {name}. {name}, press Enter when ready.")
+        except EOFError:
+            raise Quit(seat, closed=True) from None
+        self.at_screen = seat
+
+    def show_new_events(self, seat: int) -> None:
+        events = self.match.events_seen_by(seat, self.shown[seat])
+        self.shown[seat] += len(events)
         for event in events:
             self.write(f"  · {event.text}")
 
+    def finish(self) -> None:
+        viewer = self.at_screen if not self.hotseat else None
+        if viewer is not None:
+            self.show_new_events(viewer)
+        self.write(board_text(self.match.view(viewer)))
+
     def human_turn(self, decision: Decision) -> None:
-        view = self.match.view(self.human)
+        seat = decision.player
+        view = self.match.view(seat)
         self.write("")
         self.write(board_text(view))
         hand = hand_text(view)
         if hand:
             self.write(hand)
-        self.write(f"\n{decision.prompt}")
+        who = f"{view.seat(seat).name}: " if self.hotseat else ""
+        self.write(f"\n{who}{decision.prompt}")
         for option in decision.options:
             self.write(f"  {option.index + 1:>2}. {option.label}")
         while True:
@@ -76,12 +118,13 @@ class TerminalGame:
             if action is None:
                 continue
             try:
-                self.match.apply(self.human, action)
+                self.match.apply(seat, action)
                 return
             except EngineError as exc:  # should not happen: ask() offers only legal choices
                 self.write(f"Not allowed: {exc}")
 
     def ask(self, decision: Decision) -> Action | None:
+        seat = decision.player
         if decision.multi:
             prompt = (
                 f"Pick {decision.min_picks}-{decision.max_picks} numbers separated by spaces"
@@ -92,17 +135,17 @@ class TerminalGame:
         try:
             raw = self.read(prompt).strip().lower()
         except EOFError:
-            raise Quit from None
+            raise Quit(seat, closed=True) from None
         if raw in ("q", "quit", "resign"):
-            raise Quit
+            raise Quit(seat)
         if raw in ("?", "help"):
             self.write(HELP)
             return None
         if raw in ("b", "board"):
-            self.write(board_text(self.match.view(self.human)))
+            self.write(board_text(self.match.view(seat)))
             return None
         if raw in ("h", "hand"):
-            self.write(hand_text(self.match.view(self.human)) or "No hand to show.")
+            self.write(hand_text(self.match.view(seat)) or "No hand to show.")
             return None
         return self.parse(decision, raw)
 
@@ -140,17 +183,37 @@ def play_in_terminal(
     name: str = "Player",
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    players: int = 2,
+    hotseat: bool = False,
 ) -> int | None:
+    """One person (seat 1) against the computer in every other seat, or everyone hot-seat."""
     rules = get_ruleset(ruleset)
+    if not rules.min_players <= players <= rules.max_players:
+        raise EngineError(
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players"
+            if rules.min_players != rules.max_players
+            else f"{rules.name} is played by {rules.min_players} players"
+        )
     decks = rules.preconstructed_decks()
     ids = sorted(decks)
+    for wanted in (deck, opponent_deck):
+        if wanted is not None and wanted not in decks:
+            raise EngineError(f"unknown deck '{wanted}' (known: {', '.join(ids)})")
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     mine = deck or ids[0]
-    theirs = opponent_deck or ids[(ids.index(mine) + 1) % len(ids)] if mine in ids else ids[0]
-    for wanted in (mine, theirs):
-        if wanted not in decks:
-            raise EngineError(f"unknown deck '{wanted}' (known: {', '.join(ids)})")
-    write(f"{rules.name}: your deck {mine} against the computer's {theirs}.")
+    chosen = [mine] + [ids[(ids.index(mine) + i) % len(ids)] for i in range(1, players)]
+    if opponent_deck is not None:
+        chosen[1] = opponent_deck
+    if hotseat:
+        names = [f"Player {i + 1}" for i in range(players)]
+        humans = list(range(players))
+        seats = ", ".join(f"{n} ({d})" for n, d in zip(names, chosen, strict=True))
+        write(f"{rules.name}, hot-seat: {seats}")
+    else:
+        computers = ["Computer"] if players == 2 else [f"Computer {i}" for i in range(1, players)]
+        names = [name, *computers]
+        humans = [0]
+        write(f"{rules.name}: your deck {mine} against the computer's {', '.join(chosen[1:])}.")
     write(HELP)
-    match = new_match(ruleset, [name, "Computer"], [decks[mine], decks[theirs]], seed)
-    return TerminalGame(match, 0, opponent, read, write, seed).run()
+    match = new_match(ruleset, names, [decks[d] for d in chosen], seed)
+    return TerminalGame(match, humans, opponent, read, write, seed).run()

@@ -4,6 +4,7 @@ import time
 from dataclasses import dataclass
 
 from engine.agents import make_agent
+from engine.core.errors import EngineError
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 
@@ -11,7 +12,7 @@ from engine.core.ruleset import get_ruleset
 @dataclass(frozen=True)
 class SimulationResult:
     games: int
-    wins: tuple[int, int]
+    wins: tuple[int, ...]  # per seat; games nobody won (a ruleset's draws) are in neither
     actions: int
     seconds: float
 
@@ -21,7 +22,7 @@ class SimulationResult:
 
     def summary(self) -> str:
         return (
-            f"games={self.games} wins={self.wins[0]},{self.wins[1]} "
+            f"games={self.games} wins={','.join(map(str, self.wins))} "
             f"games_per_sec={self.games_per_sec:.1f}"
         )
 
@@ -39,21 +40,30 @@ def play_out(match: Match, agents: list) -> int:
 def simulate(
     ruleset: str,
     games: int,
-    agent_names: tuple[str, str],
+    agent_names: tuple[str, ...],
     seed: int = 0,
     decks: list[str] | None = None,
 ) -> SimulationResult:
-    """Play `games` matches, agent A in seat 0 and B in seat 1, decks taken in turn."""
+    """Play `games` matches, one agent per seat (as many seats as agents), decks in turn."""
     rules = get_ruleset(ruleset)
+    seats = len(agent_names)
+    if not rules.min_players <= seats <= rules.max_players:
+        allowed = (
+            f"{rules.min_players}"
+            if rules.min_players == rules.max_players
+            else f"{rules.min_players} to {rules.max_players}"
+        )
+        raise EngineError(f"{rules.name} is played by {allowed} players, not {seats}")
     pool = rules.preconstructed_decks()
     names = decks or sorted(pool)
-    wins = [0, 0]
+    wins = [0] * seats
     actions = 0
-    agents = [make_agent(agent_names[0], seed), make_agent(agent_names[1], seed + 1)]
+    agents = [make_agent(name, seed + i) for i, name in enumerate(agent_names)]
     started = time.perf_counter()
     for number in range(games):
-        pair = [pool[names[number % len(names)]], pool[names[(number + 1) % len(names)]]]
-        match = new_match(ruleset, [agent_names[0], agent_names[1]], pair, seed + number)
+        dealt = [pool[names[(number + i) % len(names)]] for i in range(seats)]
+        match = new_match(ruleset, list(agent_names), dealt, seed + number)
         actions += play_out(match, agents)
-        wins[match.winner] += 1
-    return SimulationResult(games, (wins[0], wins[1]), actions, time.perf_counter() - started)
+        if match.winner is not None:
+            wins[match.winner] += 1
+    return SimulationResult(games, tuple(wins), actions, time.perf_counter() - started)

@@ -22,9 +22,15 @@ def test_simulate_prints_the_promised_line(capsys: pytest.CaptureFixture[str]) -
     assert int(found[1]) + int(found[2]) == 30
 
 
-def test_simulate_rejects_a_bad_agent_list(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "clash", "--games", "1", "--agents", "random"]) == 2
-    assert "two names" in capsys.readouterr().err
+def test_simulate_refuses_more_seats_than_the_game_has(capsys) -> None:
+    assert main(["simulate", "clash", "--games", "1", "--agents", "random,random,greedy"]) == 2
+    assert "Clash is played by 2 players, not 3" in capsys.readouterr().err
+    assert main(["simulate", "clash", "--games", "1", "--players", "4"]) == 2
+
+
+def test_one_agent_name_fills_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "clash", "--games", "4", "--agents", "greedy"]) == 0
+    assert re.fullmatch(r"games=4 wins=\d+,\d+ games_per_sec=\S+", capsys.readouterr().out.strip())
 
 
 class Script:
@@ -76,6 +82,30 @@ def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
     assert "b = board" in text
     assert len(match.actions) == before + 1  # only the resignation was recorded
     assert match.over and match.winner == 1
+
+
+def test_hot_seat_hides_each_screen_from_the_next_player() -> None:
+    """Each hand-over clears the screen; what follows is drawn from that player's view."""
+    from bot.terminal import CLEAR_SCREEN
+
+    script = Script([], then="1")
+    winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
+    assert winner in (0, 1)
+    screens = script.text.split(CLEAR_SCREEN)[1:]
+    assert len(screens) > 4  # the players really took turns at the keyboard
+    for screen in screens:
+        owner = re.search(r"Pass the keyboard to (Player \d)", screen)
+        assert owner, screen[:200]
+        for drawer in re.findall(r"(Player \d) draws (?!a card)", screen):
+            assert drawer == owner[1], f"{owner[1]}'s screen shows a card {drawer} drew"
+
+
+def test_a_resigning_hot_seat_player_loses() -> None:
+    script = Script(["", "q"], then="")
+    winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
+    first = re.search(r"Pass the keyboard to Player (\d)", script.text)
+    assert first is not None
+    assert winner == 2 - int(first[1])  # whoever was asked first resigned at once
 
 
 def test_unknown_deck_is_refused_clearly() -> None:
