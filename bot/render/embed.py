@@ -2,14 +2,16 @@
 
 import discord
 
-from bot.render.text import card_line, seat_summary
+from bot.render.text import card_line, seat_summary, table_lines
 from engine.core.view import MatchView
 
 EVENTS_IN_EMBED = 6
 
 
 def _title(view: MatchView, game_name: str) -> str:
-    if view.over and view.winner is not None:
+    if view.over:
+        if view.winner is None:
+            return f"{game_name} — a draw"
         return f"{game_name} — {view.seats[view.winner].name} wins!"
     if view.active is not None:
         return f"{game_name} — turn {view.turn}: {view.seats[view.active].name}"
@@ -23,9 +25,12 @@ def board_embed(view: MatchView, game_name: str, image_name: str | None = None) 
     for seat in view.seats:
         board = seat.zones.get("board")
         lines = [card_line(c) for c in board.cards] if board is not None and board.cards else []
-        body = "\n".join(f"• {line}" for line in lines) or "(no monsters)"
+        body = "\n".join(f"• {line}" for line in lines) or "(nothing in play)"
         name = seat_summary(seat)
         embed.add_field(name=name[:256], value=body[:1024], inline=False)
+    table = table_lines(view)
+    if table:
+        embed.add_field(name="Table", value="\n".join(table)[:1024], inline=False)
     waiting = [d.player_name for d in view.decisions]
     if waiting and not view.over:
         embed.add_field(name="Waiting for", value=", ".join(waiting), inline=False)

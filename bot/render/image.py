@@ -21,11 +21,13 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.render import fonts
+from bot.render.text import table_lines
 from engine.core.view import CardView, MatchView, SeatView, ZoneView
 
 BOARD_SIZE = (1000, 600)
 CARD_SIZE = (300, 420)
 EVENTS_SHOWN = 5
+TABLE_ZONES_SHOWN = 4  # shared zones listed above the events (a stack, shared decks)
 HEADER_H = 40
 BANNER_H = 52
 SIDE_W = 262
@@ -739,7 +741,7 @@ def _draw_banner(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:
         if score:
             headline += f"  {score}"
     else:
-        headline = "The match is over"
+        headline = "The match is over: a draw"
     mid = box.y0 + box.h / 2
     label_w = _measure(_text(draw, (box.x0 + 18, mid), "MATCH OVER", 14, GOLD, anchor="lm"), 14)
     _text(draw, (box.x0 + 36 + label_w, mid), headline, 24, TEXT, box.w - label_w - 60, anchor="lm")
@@ -759,8 +761,19 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:
             waiting.append(_lines(text, size, inner.w, 3))
     wait_h = (sum(len(w) * line_h + 6 for w in waiting) + 26) if waiting else 0
 
-    _text(draw, (inner.x0, inner.y0), "Recent events", 14, MUTED)
-    top = inner.y0 + 26
+    top = inner.y0
+    table = [_lines(line, size, inner.w, 2) for line in table_lines(view)][:TABLE_ZONES_SHOWN]
+    if table:
+        _text(draw, (inner.x0, top), "Table", 14, MUTED)
+        top += 22
+        for lines in table:
+            for line in lines:
+                _text(draw, (inner.x0, top), line, size, TEXT)
+                top += line_h
+            top += 4
+        top += 8
+    _text(draw, (inner.x0, top), "Recent events", 14, MUTED)
+    top += 26
     bottom = inner.y1 - wait_h
     events = [e.text for e in view.events[-EVENTS_SHOWN:]]
     blocks = []

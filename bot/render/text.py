@@ -33,26 +33,57 @@ def card_line(card: CardView, show_text: bool = False) -> str:
     return line
 
 
+ZONES_FIRST = ("hand", "deck", "graveyard")
+TABLE_CARDS_SHOWN = 8
+
+
 def seat_summary(seat: SeatView) -> str:
+    """`Ann: health 30 · mana 3/4 · hand 5 · deck 20 · graveyard 2`: every stat and zone count.
+
+    Any stat a ruleset gives is shown; `x` with `max_x` reads "x 3/4"; zeros beyond health
+    and mana are left out (fatigue 0, poison 0), so the numbers that matter stand out.
+    """
     stats = seat.stats
-    parts = [f"health {stats.get('health', '?')}"]
-    if "mana" in stats:
-        parts.append(f"mana {stats['mana']}/{stats.get('max_mana', stats['mana'])}")
-    for zone in ("hand", "deck", "graveyard"):
-        if zone in seat.zones:
-            parts.append(f"{zone} {seat.zones[zone].count}")
-    if stats.get("fatigue"):
-        parts.append(f"fatigue {stats['fatigue']}")
+    keys = [k for k in ("health", "mana") if k in stats]
+    keys += [k for k in stats if k not in keys and not (k.startswith("max_") and k[4:] in stats)]
+    parts = []
+    for key in keys:
+        value = stats[key]
+        if f"max_{key}" in stats:
+            parts.append(f"{key.replace('_', ' ')} {value}/{stats[f'max_{key}']}")
+        elif value or key in ("health", "mana"):
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    zones = [z for z in ZONES_FIRST if z in seat.zones]
+    zones += [z for z in seat.zones if z not in ZONES_FIRST and z != "board"]
+    parts += [f"{z.replace('_', ' ')} {seat.zones[z].count}" for z in zones]
     return f"{seat.name}: " + " · ".join(parts)
 
 
+def table_lines(view: MatchView) -> list[str]:
+    """Zones that belong to no seat: a stack lists its cards (top first), a deck its count."""
+    lines = []
+    for name, zone in view.table.items():
+        label = name.replace("_", " ").capitalize()
+        if zone.cards is None:
+            lines.append(f"{label}: {zone.count}")
+        elif not zone.cards:
+            lines.append(f"{label}: empty")
+        else:
+            shown = [card_line(c) for c in zone.cards[:TABLE_CARDS_SHOWN]]
+            more = zone.count - len(shown)
+            lines.append(f"{label}: " + "; ".join(shown) + (f" (+{more} more)" if more else ""))
+    return lines
+
+
 def board_text(view: MatchView) -> str:
-    """The table as anyone may see it: each seat's summary and monsters."""
+    """The table as anyone may see it: each seat's summary and cards in play, shared zones."""
     lines = []
     whose = view.seats[view.active].name if view.active is not None else "—"
     header = f"Turn {view.turn} · {whose}'s turn" if view.active is not None else view.phase
-    if view.over and view.winner is not None:
-        header = f"Match over · {view.seats[view.winner].name} wins"
+    if view.over:
+        header = "Match over · a draw"
+        if view.winner is not None:
+            header = f"Match over · {view.seats[view.winner].name} wins"
     lines.append(f"== {header} ==")
     order = list(view.seats)
     if view.viewer is not None:  # your own side last, nearest to you
@@ -64,7 +95,8 @@ def board_text(view: MatchView) -> str:
             for i, card in enumerate(board.cards, start=1):
                 lines.append(f"   {i}. {card_line(card)}")
         elif board is not None:
-            lines.append("   (no monsters)")
+            lines.append("   (nothing in play)")
+    lines += table_lines(view)
     return "\n".join(lines)
 
 

@@ -1,0 +1,49 @@
+"""The text renderer (terminal and embeds) is generic: any stat, any zone, shared zones."""
+
+from bot.render.embed import board_embed
+from bot.render.image import BOARD_SIZE, render_board
+from bot.render.text import board_text, seat_summary
+from engine.core.view import CardView, MatchView, SeatView, ZoneView
+from tests.render.test_image import decode, drawn, four_seat_view  # noqa: F401 (fixture)
+
+
+def with_table(view: MatchView) -> MatchView:
+    spell = CardView(7, "bolt", "Ember Lance", "spell", 2)
+    view.table = {
+        "stack": ZoneView("stack", 1, (spell,)),
+        "fate_deck": ZoneView("fate_deck", 23, None),
+    }
+    return view
+
+
+def test_every_stat_and_zone_is_summarised_and_zeros_are_left_out() -> None:
+    seat = SeatView(
+        0,
+        "Ann",
+        {"health": 18, "mana": 2, "max_mana": 5, "poison": 0, "armor": 3},
+        {"hand": ZoneView("hand", 4, None), "exile": ZoneView("exile", 1, None)},
+    )
+    assert seat_summary(seat) == "Ann: health 18 · mana 2/5 · armor 3 · hand 4 · exile 1"
+
+
+def test_shared_zones_list_visible_cards_and_count_hidden_ones() -> None:
+    text = board_text(with_table(four_seat_view(None)))
+    assert "Stack: Ember Lance (2) · spell" in text
+    assert "Fate deck: 23" in text
+
+
+def test_a_draw_reads_as_a_draw_everywhere(drawn: list) -> None:  # noqa: F811
+    view = with_table(four_seat_view(None, over=True))
+    view.winner = None
+    assert "Match over · a draw" in board_text(view)
+    assert board_embed(view, "Tabletop").title == "Tabletop — a draw"
+    decode(render_board(view), BOARD_SIZE)
+    strings = [text for text, _ in drawn]
+    assert "The match is over: a draw" in strings
+    assert "Table" in strings and any(s.startswith("Fate deck: 23") for s in strings)
+
+
+def test_the_embed_has_a_table_field() -> None:
+    embed = board_embed(with_table(four_seat_view(None)), "Tabletop")
+    table = [f for f in embed.fields if f.name == "Table"]
+    assert table and "Ember Lance" in table[0].value
