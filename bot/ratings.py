@@ -65,19 +65,22 @@ class RateableSession(Protocol):
 
 
 def new_ratings(
-    old: Sequence[tuple[float, float]], winner: int
+    old: Sequence[tuple[float, float]], winner: int | None
 ) -> list[tuple[float, float, float]]:
-    """Each seat's (mu, sigma, ordinal) after a match that seat `winner` won.
+    """Each seat's (mu, sigma, ordinal) after a match that seat `winner` won (None: a draw,
+    which OpenSkill rates as every seat tied: the lower-rated side gains).
 
     `old` holds every seat's (mu, sigma) in seat order; use (INITIAL_MU, INITIAL_SIGMA)
     for a player with no rating yet. Pure, so the maths can be tested without storage.
     """
     if len(old) < 2:
         raise ValueError(f"a rated match needs at least 2 players, got {len(old)}")
-    if not 0 <= winner < len(old):
+    if winner is not None and not 0 <= winner < len(old):
         raise ValueError(f"winner must be a seat between 0 and {len(old) - 1}, got {winner}")
     teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in old]
-    ranks: list[float] = [WINNER_RANK if seat == winner else LOSER_RANK for seat in range(len(old))]
+    ranks: list[float] = [
+        WINNER_RANK if seat == winner or winner is None else LOSER_RANK for seat in range(len(old))
+    ]
     rated = MODEL.rate(teams, ranks=ranks)
     return [(team[0].mu, team[0].sigma, team[0].ordinal()) for team in rated]
 
@@ -91,9 +94,9 @@ def unrated_reason(session: RateableSession) -> str | None:
     """Why the match does not count for the ladder, or None if it is rated.
 
     Unrated: a match against the computer (its strength is fixed and beating it says
-    nothing about the player against people, and it would be farmable); a match with no
-    winner (a draw or abandoned game, which the ladder does not score); a match still
-    running; and a seat without a Discord account. A resignation or a turn timeout is
+    nothing about the player against people, and it would be farmable); a match still
+    running; and a seat without a Discord account. A draw (a game whose rules end with no
+    winner) is rated as a tie. A resignation or a turn timeout is
     *not* a reason: the engine names the other player winner, so it counts as a loss
     for whoever resigned, or quitting would protect a rating.
     """
@@ -102,9 +105,7 @@ def unrated_reason(session: RateableSession) -> str | None:
         return "the match is still running"
     if any(seat.is_bot or seat.user_id is None for seat in session.seats):
         return "a seat is played by the computer"
-    if match.winner is None:
-        return "there is no winner"
-    if not 0 <= match.winner < len(session.seats):
+    if match.winner is not None and not 0 <= match.winner < len(session.seats):
         return f"the winner seat {match.winner} does not exist"
     users = [seat.user_id for seat in session.seats]
     if len(set(users)) != len(users):
@@ -142,7 +143,7 @@ async def rate_match(storage: Storage, session: RateableSession) -> None:
 async def _rate_once(storage: Storage, session: RateableSession) -> None:
     winner = session.match.winner
     users = [seat.user_id for seat in session.seats if seat.user_id is not None]
-    assert winner is not None and len(users) == len(session.seats), "see unrated_reason"
+    assert len(users) == len(session.seats), "see unrated_reason"
     current = [await storage.ratings.get_rating(user, session.ruleset) for user in users]
     old = [
         (INITIAL_MU, INITIAL_SIGMA) if rating is None else (rating.mu, rating.sigma)
@@ -154,7 +155,7 @@ async def _rate_once(storage: Storage, session: RateableSession) -> None:
             mu=mu,
             sigma=sigma,
             ordinal=ordinal,
-            outcome="win" if seat == winner else "loss",
+            outcome="draw" if winner is None else "win" if seat == winner else "loss",
             expected_games=0 if rating is None else rating.games,
         )
         for seat, (user, rating, (mu, sigma, ordinal)) in enumerate(
@@ -162,6 +163,9 @@ async def _rate_once(storage: Storage, session: RateableSession) -> None:
         )
     ]
     await storage.ratings.save_ratings(session.match_id, session.ruleset, updates)
+    if winner is None:
+        log.info("match %s rated (%s): a draw", session.match_id, session.ruleset)
+        return
     log.info(
         "match %s rated (%s): %s won with a %.0f%% chance",
         session.match_id,

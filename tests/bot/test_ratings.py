@@ -166,7 +166,6 @@ async def test_three_and_four_players(storage: Storage) -> None:
     [
         ([ALICE, FakeSeat(None, "Computer", is_bot=True)], 0, "computer"),
         ([FakeSeat(None, "Computer", is_bot=True), BOB], 1, "computer"),
-        ([ALICE, BOB], None, "no winner"),
     ],
 )
 async def test_unrated_matches_change_nothing(
@@ -176,6 +175,18 @@ async def test_unrated_matches_change_nothing(
     assert why in (unrated_reason(session) or "")
     await rate_match(storage, session)
     assert await storage.ratings.leaderboard_size("clash") == 0
+
+
+async def test_a_draw_is_rated_as_a_tie(storage: Storage) -> None:
+    """A ruleset may end with no winner (magic-core 104.4a): both score a draw, and the
+    lower-rated player gains on the higher-rated one."""
+    await rate_match(storage, await _session(storage, [ALICE, BOB], winner=0))
+    before = {e.user_id: e.ordinal for e in await storage.ratings.leaderboard("clash")}
+    await rate_match(storage, await _session(storage, [ALICE, BOB], winner=None))
+    board = {e.user_id: e for e in await storage.ratings.leaderboard("clash")}
+    assert (board[1].draws, board[2].draws) == (1, 1)
+    assert board[2].ordinal > before[2]  # the weaker side gains from a draw
+    assert board[1].ordinal - board[2].ordinal < before[1] - before[2]
 
 
 async def test_a_running_match_is_not_rated(storage: Storage) -> None:
