@@ -84,6 +84,7 @@ class Ruleset(ABC):
 
 _MODULES = {
     "clash": "engine.rulesets.clash",
+    "mage-wars": "engine.rulesets.mage_wars",
 }
 _LOADED: dict[str, Ruleset] = {}
 

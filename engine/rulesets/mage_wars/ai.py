@@ -1,0 +1,44 @@
+"""How the greedy agent judges a Mage Wars position: from public facts only."""
+
+from typing import TYPE_CHECKING
+
+from engine.core.decision import Action, Decision
+
+if TYPE_CHECKING:
+    from engine.rulesets.mage_wars.game import MageWarsState, Seat
+
+WIN = 10_000.0
+
+
+def _strength(state: "MageWarsState", side: "Seat") -> float:
+    if side.gone:
+        return 0.0
+    have, need = state.progress(side)
+    score = 40.0 * have / need
+    if side.dead:
+        return score - 15.0
+    score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
+    score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
+    score += 0.5 * len(side.hand) + 1.2 * sum(len(w.under) for w in side.works)
+    score += 2.0 * len(side.board) + 2.0 * len(side.wards) + 2.0 * side.built
+    if side.mage.proto.data.win.kind == "structures":  # the centre is where it wins
+        score += 1.5 * sum(len(w.under) for w in state.centre if w.need)
+    return score
+
+
+def evaluate(state: "MageWarsState", seat: int) -> float:
+    """Higher is better for `seat`: its own strength against the strongest rival's."""
+    if state.over:
+        return WIN if state.winner == seat else -WIN
+    mine = _strength(state, state.seats[seat])
+    rivals = [_strength(state, s) for s in state.seats if s.seat != seat and not s.gone]
+    return mine - (max(rivals) if rivals else 0.0)
+
+
+def choose_many(state: "MageWarsState", decision: Decision) -> Action:
+    """Discard the least useful cards: those with no resource icon, then the rest."""
+    ranked = sorted(
+        decision.actions,
+        key=lambda a: (bool(state.cards[a[1]].proto.resources), state.cards[a[1]].uid),
+    )
+    return tuple(ranked[: decision.min_picks])

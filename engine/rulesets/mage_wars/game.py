@@ -1,0 +1,1293 @@
+"""Mage Wars: turns, the six decks, manifestations, combat, curses, death and resurrection.
+
+References `mw:NN` point at lines of shared/rules/mage-wars.md; rulings where the text is
+silent are numbered in docs/rules/mage-wars.md and named here as `R#`.
+
+The turn is a queue of steps (begin, upkeep, fate cards, draws, effects, main, end ...)
+run until one needs a player's answer (`self.prompt`) or the main phase is reached.
+
+Actions (main phase of the active player):
+    ("play", uid)                 lay a card from hand as a manifestation / play it   mw:49-55
+    ("fill", uid, work)           a hand card as a resource for one requirement      mw:47,51,53
+    ("tap", uid, work)            a permanent resource fills one requirement a turn  mw:101
+    ("spend",)                    a health card taken into hand                      mw:34
+    ("attack", uid, target)       a pet or weapon attacks a Mage ("p1") or a card    mw:131-149
+    ("use", uid, target)          a charged spell on the board                       mw:151-153
+    ("end",)                      end the turn                                       mw:161-163
+Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, seat),
+("pet", uid[, old]), ("slot", uid[, old]), ("once", uid, target), ("cast", uid, target),
+("fizzle", uid), ("card", uid) for discards, ("resurrect",) / ("wait",).
+"""
+
+from typing import Any
+
+from engine.core import events as ev
+from engine.core.decision import Action, Decision
+from engine.core.rng import MatchRng
+from engine.core.ruleset import GameState
+from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto, use_effects
+from engine.rulesets.mage_wars.events import DrewFrom, Note
+
+WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
+WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
+ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
+SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
+END: Action = ("end",)
+SPEND: Action = ("spend",)
+
+
+class Card:
+    """One physical card. `under` holds the resources filling it, `(card or None, icon)`."""
+
+    __slots__ = ("charges", "discount", "need", "owner", "proto", "uid", "under", "used")
+
+    def __init__(self, uid: int, proto: Proto):
+        self.uid = uid
+        self.proto = proto
+        self.owner: int | None = None  # who controls it on the table (None: the centre)
+        self.need: list[str] = []  # requirements still open
+        self.under: list[tuple[Card | None, str]] = []
+        self.charges: list[Card] = []
+        self.used = -1  # the turn it last attacked or gave its resource
+        self.discount = 0  # requirements waived: it was spent from health (mw:34)
+
+    def copy(self, memo: dict[int, "Card"]) -> "Card":
+        twin = Card.__new__(Card)
+        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
+        twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
+        twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
+        twin.charges = [memo[c.uid] for c in self.charges]
+        return twin
+
+    def __repr__(self) -> str:
+        return f"Card({self.uid}, {self.proto.id})"
+
+
+class Seat:
+    """One player: their Mage and everything around it."""
+
+    ZONES = ("hand", "health", "armor", "pets", "works", "board", "wards", "levels", "trials")
+    __slots__ = (
+        *ZONES,
+        "built",
+        "dead",
+        "gone",
+        "haste",
+        "items",
+        "kills",
+        "level",
+        "mage",
+        "name",
+        "seat",
+        "skip",
+        "tally",
+        "ward",
+        "won",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.name = name
+        self.mage: Card | None = None
+        for zone in self.ZONES:
+            setattr(self, zone, [])
+        self.items: dict[str, Card] = {}
+        self.level = 1
+        self.dead = False
+        self.gone = False
+        self.kills = self.built = self.won = 0
+        self.skip = self.haste = self.ward = 0
+        # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
+        self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
+
+    def copy(self, memo: dict[int, Card]) -> "Seat":
+        twin = Seat.__new__(Seat)
+        for slot in ("seat", "name", "level", "dead", "gone", "kills", "built", "won"):
+            setattr(twin, slot, getattr(self, slot))
+        twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
+        twin.mage = memo[self.mage.uid] if self.mage is not None else None
+        for zone in self.ZONES[:-1]:
+            setattr(twin, zone, [memo[c.uid] for c in getattr(self, zone)])
+        twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
+        twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
+        twin.tally = dict(self.tally)
+        return twin
+
+    @property
+    def key(self) -> str:
+        return f"p{self.seat}"
+
+
+TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
+
+
+class Prompt:
+    __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
+
+    def __init__(self, kind, player, text, actions, data=None, min_picks=1, max_picks=1):
+        self.kind, self.player, self.text, self.actions = kind, player, text, actions
+        self.data, self.min_picks, self.max_picks = data, min_picks, max_picks
+
+
+class MageWarsState(GameState):
+    def __init__(self, names: list[str], rng: MatchRng):
+        self.names = names
+        self.rng = rng
+        self.seats = [Seat(i, n) for i, n in enumerate(names)]
+        self.decks: dict[str, list[Card]] = {d: [] for d in ("mage", *DECKS)}  # top = end
+        self.discards: dict[str, list[Card]] = {d: [] for d in ("mage", *DECKS)}
+        self.centre: list[Card] = []  # structures, built or in the making (mw:87)
+        self.limbo: list[Card] = []  # a completed card waiting for its owner's choice
+        self.cards: dict[int, Card] = {}
+        self.next_uid = 1
+        self.events: list[ev.Event] = []
+        self.queue: list[tuple] = []
+        self.prompt: Prompt | None = None
+        self.phase = "start"
+        self.active = 0
+        self.starter = 0
+        self.turn = 0
+        self.round = 1
+        self.winner: int | None = None
+        self.over = False
+        self._decisions: list[Decision] | None = None
+
+    # -- setting up ----------------------------------------------------------------
+
+    def new_card(self, proto: Proto) -> Card:
+        card = Card(self.next_uid, proto)
+        self.cards[card.uid] = card
+        self.next_uid += 1
+        return card
+
+    def start(self) -> None:
+        """mw:15,27 — health and armor piles face down; a random player starts (R2)."""
+        for side in self.seats:
+            mage = side.mage.proto.data
+            decks = mage.health_decks
+            for i in range(mage.health):
+                self.put_health(side, decks[i % len(decks)])
+            for i in range(mage.armor):
+                card = self.take(decks[(i + mage.health) % len(decks)])
+                if card is not None:
+                    side.armor.append(card)
+        self.starter = self.rng.below(len(self.seats))
+        self.events.append(ev.GameStarted(1, self.starter, self.names[self.starter]))
+        self.queue = [("begin", self.starter)]
+        self.run()
+
+    def put_health(self, side: Seat, deck: str) -> bool:
+        card = self.take(deck)
+        if card is None:
+            return False
+        side.health.append(card)
+        return True
+
+    # -- the engine contract -------------------------------------------------------
+
+    def decisions(self) -> list[Decision]:
+        if self._decisions is None:
+            self._decisions = self._build_decisions()
+        return self._decisions
+
+    def _build_decisions(self) -> list[Decision]:
+        if self.over:
+            return []
+        p = self.prompt
+        if p is not None:
+            return [
+                Decision(
+                    p.player,
+                    p.kind,
+                    p.text,
+                    p.actions,
+                    p.min_picks,
+                    p.max_picks,
+                    True,
+                    self.describe,
+                )
+            ]
+        if self.phase == "main":
+            return [
+                Decision(
+                    self.active,
+                    "main",
+                    "Play, fill, attack, or end your turn.",
+                    self.main_actions(),
+                    1,
+                    1,
+                    True,
+                    self.describe,
+                )
+            ]
+        return []
+
+    def apply(self, player: int, action: Action) -> None:
+        self._decisions = None
+        p = self.prompt
+        if p is not None:
+            self.prompt = None
+            self.answer(p, action)
+        else:
+            self.main_action(player, action)
+        self.run()
+
+    def concede(self, player: int, reason: str) -> None:
+        """R16: a leaving player's cards go to the discard piles; the rest play on."""
+        self._decisions = None
+        side = self.seats[player]
+        if side.gone:
+            return
+        side.gone = True
+        self.events.append(Note(f"{side.name} leaves the game ({reason})."))
+        for card in self.strip(side, everything=True):
+            self.discard(card)
+        left = [s for s in self.seats if not s.gone]
+        if len(left) < 2:
+            self.win(left[0].seat, "the last player at the table")
+            return
+        if self.active == player:
+            self.prompt = None
+            for card in self.limbo:
+                self.discard(card)
+            self.limbo = []
+            self.queue = [("next", player)]
+            self.phase = "ending"
+        self.run()
+
+    def view(self, viewer: int | None):
+        from engine.rulesets.mage_wars.view import build_view
+
+        return build_view(self, viewer)
+
+    def describe(self, action: Action):
+        from engine.rulesets.mage_wars.view import describe_action
+
+        return describe_action(self, action)
+
+    def clone(self) -> "MageWarsState":
+        twin = MageWarsState.__new__(MageWarsState)
+        memo: dict[int, Card] = {}
+        for uid in self.cards:  # first empty cards, then what refers to them
+            memo[uid] = Card.__new__(Card)
+        for uid, card in self.cards.items():
+            done = card.copy(memo)
+            target = memo[uid]
+            for slot in Card.__slots__:
+                setattr(target, slot, getattr(done, slot))
+        twin.cards = memo
+        twin.names, twin.rng = self.names, self.rng.clone()
+        twin.seats = [s.copy(memo) for s in self.seats]
+        twin.decks = {d: [memo[c.uid] for c in cs] for d, cs in self.decks.items()}
+        twin.discards = {d: [memo[c.uid] for c in cs] for d, cs in self.discards.items()}
+        twin.centre = [memo[c.uid] for c in self.centre]
+        twin.limbo = [memo[c.uid] for c in self.limbo]
+        twin.next_uid, twin.events = self.next_uid, list(self.events)
+        twin.queue = [_copy_step(step, memo) for step in self.queue]
+        p = self.prompt
+        twin.prompt = (
+            None
+            if p is None
+            else Prompt(
+                p.kind,
+                p.player,
+                p.text,
+                p.actions,
+                _copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
+                p.min_picks,
+                p.max_picks,
+            )
+        )
+        for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
+            setattr(twin, slot, getattr(self, slot))
+        twin._decisions = None
+        return twin
+
+    # -- numbers from the Mage, pets, items, levels and structures -------------------
+
+    def bonus(self, side: Seat, field: str) -> int:
+        total = 0
+        for card in side.pets:
+            total += getattr(card.proto.data.bonus, field)
+        for card in side.items.values():
+            total += getattr(card.proto.data.bonus, field)
+        for card in side.levels:
+            total += getattr(card.proto.data.buffs, field)
+        for card in self.centre:
+            if not card.need and self.aura_applies(card, side):
+                total += getattr(card.proto.data.aura.bonus, field)
+        return total
+
+    def aura_applies(self, structure: Card, side: Seat) -> bool:
+        """mw:91 — an aura may name an alignment, a level, or pet owners."""
+        who = structure.proto.data.aura.who
+        if who == "all":
+            return True
+        if who == "pet_owners":
+            return bool(side.pets)
+        if who == "level_2":
+            return side.level >= 2
+        return side.mage.proto.data.alignment == who
+
+    def max_health(self, side: Seat) -> int:
+        return side.mage.proto.data.health + self.bonus(side, "health")
+
+    def max_hand(self, side: Seat) -> int:
+        return side.mage.proto.data.hand + self.bonus(side, "hand")
+
+    def max_pets(self, side: Seat) -> int:
+        return side.mage.proto.data.pets + self.bonus(side, "pets")
+
+    def defence(self, side: Seat) -> int:
+        return self.bonus(side, "defence") + side.ward
+
+    def fate_count(self, side: Seat) -> int:
+        return max(0, side.mage.proto.data.fate + self.bonus(side, "fate") + side.haste)
+
+    def progress(self, side: Seat) -> tuple[int, int]:
+        """(how far, how far needed) on the Mage's own win condition (mw:167)."""
+        win = side.mage.proto.data.win
+        kind = win.kind
+        if kind == "level":
+            have = side.level
+        elif kind == "structures":
+            have = side.built
+        elif kind == "kills":
+            have = side.kills
+        elif kind == "pets":
+            have = len(side.pets)
+        elif kind == "items":
+            have = len(side.items)
+        else:
+            have = side.won
+        if self.round < WANE_FROM:
+            return have, win.amount
+        return have, max(2 if win.kind == "level" else 1, win.amount - self.waning())
+
+    def waning(self) -> int:
+        """R14: how much every win condition has waned by this round."""
+        if self.round < WANE_FROM:
+            return 0
+        return 1 + (self.round - WANE_FROM) // WANE_STEP
+
+    # -- decks and discard piles ---------------------------------------------------
+
+    def take(self, deck: str) -> Card | None:
+        """mw:157 — the top card; an empty deck first takes its shuffled discard pile."""
+        pile = self.decks[deck]
+        if not pile:
+            used = self.discards[deck]
+            if not used:
+                return None  # R4: both empty, nothing is drawn
+            self.rng.shuffle(used)
+            pile.extend(used)
+            used.clear()
+            self.events.append(
+                Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
+            )
+        return pile.pop()
+
+    def discard(self, card: Card) -> None:
+        """mw:157 — face up beside the deck it came from; what lay under it goes too."""
+        for under, _ in card.under:
+            if under is not None:
+                self.discard(under)
+        for charge in card.charges:
+            self.discard(charge)
+        card.under, card.charges, card.need = [], [], []
+        card.owner, card.used, card.discount = None, -1, 0
+        self.discards[card.proto.deck].append(card)
+
+    def draw(self, side: Seat, deck: str) -> None:
+        """mw:41 — into the hand; a curse strikes as it is drawn (mw:105)."""
+        card = self.take(deck)
+        if card is None:
+            self.events.append(Note(f"The {DECK_NAMES[deck]} deck and its discard pile are empty."))
+            return
+        self.into_hand(side, card, DECK_NAMES[deck] + " deck")
+
+    def into_hand(self, side: Seat, card: Card, source: str, public: bool = False) -> None:
+        if card.proto.type == "curse":
+            self.events.append(Note(f"{side.name} draws the curse {card.proto.name}!"))
+            self.curse_drawn(side, card)
+            return
+        side.hand.append(card)
+        if public:  # a card from a face-up discard pile: everyone saw it
+            self.events.append(Note(f"{side.name} takes {card.proto.name} from the {source}."))
+        else:
+            self.events.append(DrewFrom(side.seat, side.name, source, card.proto.name))
+
+    # -- running the turn ----------------------------------------------------------
+
+    def run(self) -> None:
+        while self.prompt is None and self.queue and not self.over:
+            step = self.queue.pop(0)
+            getattr(self, "step_" + step[0])(*step[1:])
+            self.check_levels()
+            self.check_trials()
+            self.check_win()
+        self._decisions = None
+        if not self.over and self.prompt is None and self.phase == "main":
+            self.check_levels()
+            self.check_trials()
+            self.check_win()
+
+    def push(self, *steps: tuple) -> None:
+        """Steps that happen before whatever was already waiting."""
+        self.queue[0:0] = steps
+
+    def step_begin(self, seat: int) -> None:
+        """mw:39,163 — a new turn; a dead Mage's turn is the resurrection turn (mw:181)."""
+        side = self.seats[seat]
+        self.active = seat
+        self.turn += 1
+        side.tally = dict.fromkeys(TALLIES, 0)
+        side.ward = 0  # a ward lasts until the start of your next turn
+        self.events.append(ev.TurnStarted(seat, side.name, self.turn))
+        self.phase = "turn"
+        if side.skip > 0:
+            side.skip -= 1
+            self.events.append(Note(f"{side.name} loses this turn."))
+            self.queue = [("next", seat)]
+            return
+        if side.dead:
+            self.queue = [("dead", seat)]
+            return
+        fates = self.fate_count(side)
+        side.haste = 0
+        self.queue = [("upkeep", seat), *[("fate", seat)] * fates, ("main", seat)]
+
+    def step_upkeep(self, seat: int) -> None:
+        """mw:91 — structures whose aura drains the player."""
+        side = self.seats[seat]
+        loss = 0
+        for card in self.centre:
+            if not card.need and self.aura_applies(card, side):
+                loss += card.proto.data.aura.drain
+        if loss:
+            self.lose_health(side, loss, None, "a structure's aura")
+
+    def step_fate(self, seat: int) -> None:
+        """mw:39 — a fate card is drawn and played at once."""
+        side = self.seats[seat]
+        card = self.take("fate")
+        if card is None:
+            return
+        if card.proto.type == "curse":  # mw:105 — curses hide in the fate deck too
+            self.events.append(Note(f"{side.name} draws the curse {card.proto.name}!"))
+            self.curse_drawn(side, card)
+            return
+        self.events.append(ev.CardPlayed(seat, side.name, card.proto.name, None))
+        self.discard(card)
+        self.push(*[("eff", e, seat, None, card.proto.name) for e in card.proto.data.effects])
+
+    def step_main(self, seat: int) -> None:
+        self.phase = "main"
+
+    def step_draw(self, seat: int, deck: str) -> None:
+        self.draw(self.seats[seat], deck)
+
+    def step_eff(self, effect: Any, seat: int, target: Any, source: str) -> None:
+        self.effect(effect, seat, target, source)
+
+    def step_trials_end(self, seat: int) -> None:
+        """mw:97 — a challenge not won this turn is lost; its consequence follows."""
+        side = self.seats[seat]
+        for card, _ in side.trials:
+            self.events.append(Note(f"{side.name} fails the challenge {card.proto.name}."))
+            self.push(
+                *[("eff", e, seat, None, card.proto.name) for e in card.proto.data.consequence]
+            )
+            self.discard(card)
+        side.trials = []
+
+    def step_handcheck(self, seat: int) -> None:
+        """mw:23 — at the end of the turn the hand is cut to the Mage's maximum (R6)."""
+        side = self.seats[seat]
+        excess = len(side.hand) - self.max_hand(side)
+        if excess > 0:
+            self.prompt = Prompt(
+                "discard",
+                seat,
+                f"Your hand holds {self.max_hand(side)}: discard {excess}.",
+                [("card", c.uid) for c in side.hand],
+                None,
+                excess,
+                excess,
+            )
+
+    def step_next(self, seat: int) -> None:
+        """mw:163 — the player to the left (the next seat) takes the turn."""
+        side = self.seats[seat]
+        self.events.append(ev.TurnEnded(side.name))
+        count = len(self.seats)
+        nxt = (seat + 1) % count
+        while self.seats[nxt].gone:
+            nxt = (nxt + 1) % count
+        if (nxt - self.starter) % count <= (seat - self.starter) % count:
+            self.round += 1
+            if self.round > ROUND_LIMIT:
+                self.last_light()
+                return
+            if self.round >= WANE_FROM and (self.round - WANE_FROM) % WANE_STEP == 0:
+                self.events.append(
+                    Note(f"Round {self.round}: the Waning eases every win condition.")
+                )
+        self.queue = [("begin", nxt)]
+
+    def step_dead(self, seat: int) -> None:
+        """mw:181 — one card from each of the Enchanted, Mystic and Arcane decks."""
+        side = self.seats[seat]
+        before = frozenset(c.uid for c in side.hand)
+        self.queue = [
+            ("draw", seat, "enchanted"),
+            ("draw", seat, "mystic"),
+            ("draw", seat, "arcane"),
+            ("keep", seat, before),
+            ("rise", seat),
+        ]
+
+    def step_keep(self, seat: int, before: frozenset) -> None:
+        """mw:181 — keep or discard the drawn cards, down to the maximum hand."""
+        side = self.seats[seat]
+        drawn = [c for c in side.hand if c.uid not in before]
+        if not drawn:
+            return
+        excess = min(len(drawn), max(0, len(side.hand) - self.max_hand(side)))
+        self.prompt = Prompt(
+            "keep",
+            seat,
+            f"Discard any of the cards you drew (at least {excess}).",
+            [("card", c.uid) for c in drawn],
+            None,
+            excess,
+            len(drawn),
+        )
+
+    def step_rise(self, seat: int) -> None:
+        """mw:183 — once the hand pays the Resurrect resources, the Mage may return."""
+        side = self.seats[seat]
+        if side.dead and not side.gone and self.payment(side) is not None:
+            self.prompt = Prompt(
+                "rise", seat, "Resurrect your Mage now?", [("resurrect",), ("wait",)]
+            )
+            return
+        self.queue = [("next", seat)]
+
+    # -- answering prompts -----------------------------------------------------------
+
+    def answer(self, p: Prompt, action: Action) -> None:
+        side = self.seats[p.player]
+        kind = p.kind
+        head = action[0] if action and not isinstance(action[0], tuple) else None
+        if kind in ("discard", "keep"):
+            picks = (action,) if head == "card" else action  # a 1-of-1 pick is a plain action
+            for _, uid in picks:
+                card = self.cards[uid]
+                side.hand.remove(card)
+                self.events.append(Note(f"{side.name} discards {card.proto.name}."))
+                self.discard(card)
+        elif kind == "deck":
+            mode, count = p.data
+            deck = action[1]
+            if mode == "draw":
+                self.push(*[("draw", p.player, deck)] * count)
+            else:
+                self.salvage(side, deck)
+        elif kind == "curse":
+            self.answer_curse(side, p.data, action)
+        elif kind == "activate":
+            self.answer_activate(side, action)
+        elif kind == "rise":
+            if head == "resurrect":
+                self.resurrect(side)
+            else:
+                self.queue = [("next", p.player)]
+        else:
+            raise AssertionError(f"unhandled prompt {kind}")
+
+    # -- the main phase ----------------------------------------------------------------
+
+    def main_actions(self) -> list[Action]:
+        side = self.seats[self.active]
+        actions: list[Action] = []
+        works = self.fillable(side)
+        for card in side.hand:
+            if self.can_play(side, card):
+                actions.append(("play", card.uid))
+            icons = card.proto.resources
+            if icons:
+                for work in works:
+                    if _fits(icons, work.need):
+                        actions.append(("fill", card.uid, work.uid))
+        for source in self.perm_sources(side):
+            icon = _resource_of(source)
+            for work in works:
+                if _fits((icon,), work.need):
+                    actions.append(("tap", source.uid, work.uid))
+        if side.health:
+            actions.append(SPEND)
+        targets = None
+        for source in self.attackers(side):
+            if targets is None:
+                targets = self.targets(side, "enemy")
+            actions += [("attack", source.uid, t) for t in targets]
+        for card in side.board:
+            if card.proto.type == "magic" and card.used != self.turn:
+                kind = card.proto.chosen
+                if kind is None:
+                    actions.append(("use", card.uid, None))
+                else:
+                    actions += [("use", card.uid, t) for t in self.targets(side, kind)]
+        actions.append(END)
+        return actions
+
+    def can_play(self, side: Seat, card: Card) -> bool:
+        t = card.proto.type
+        if t in ("creature", "item", "magic", "structure", "challenge"):
+            return True
+        if t == "level":  # mw:93 — exactly one above the current level, one at a time (R10)
+            return card.proto.data.level == side.level + 1 and not any(
+                w.proto.type == "level" for w in side.works
+            )
+        if t in ("resource", "blessing"):  # only their permanent / crafted forms are laid
+            return bool(card.proto.requires)
+        return False
+
+    def fillable(self, side: Seat) -> list[Card]:
+        """Own manifestations in the making, and structures in the centre (mw:87)."""
+        return [w for w in side.works if w.need] + [w for w in self.centre if w.need]
+
+    def perm_sources(self, side: Seat) -> list[Card]:
+        """mw:101 — permanent resources, and pets/items that give one, once a turn each."""
+        found = [c for c in side.board if c.proto.type == "resource"]
+        found += [c for c in side.pets if c.proto.data.bonus.resource]
+        found += [c for c in side.items.values() if c.proto.data.bonus.resource]
+        return [c for c in found if c.used != self.turn]
+
+    def attackers(self, side: Seat) -> list[Card]:
+        """Pets and items with power that have not attacked this turn."""
+        found = [c for c in side.pets if c.proto.data.power and c.used != self.turn]
+        found += [c for c in side.items.values() if c.proto.data.power and c.used != self.turn]
+        return found
+
+    def targets(self, side: Seat, kind: str) -> list[Any]:
+        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:141-145)."""
+        found: list[Any] = []
+        if kind in ("enemy_mage", "enemy"):
+            found += [s.key for s in self.seats if s is not side and not s.gone and not s.dead]
+        if kind in ("enemy_card", "enemy"):
+            for other in self.seats:
+                if other is not side:
+                    found += [c.uid for c in other.pets]
+                    found += [c.uid for c in other.items.values()]
+            found += [c.uid for c in self.centre if not c.need]  # built structures
+        if kind == "enemy_work":
+            for other in self.seats:
+                if other is not side:
+                    found += [w.uid for w in other.works if w.under]
+            found += [w.uid for w in self.centre if w.need and w.under]
+        return found
+
+    def main_action(self, seat: int, action: Action) -> None:
+        side = self.seats[seat]
+        head = action[0]
+        if head == "play":
+            self.play(side, self.cards[action[1]])
+        elif head == "fill":
+            card = self.cards[action[1]]
+            side.hand.remove(card)
+            self.fill(side, self.cards[action[2]], card, card.proto.resources)
+        elif head == "tap":
+            source = self.cards[action[1]]
+            source.used = self.turn
+            self.fill(side, self.cards[action[2]], None, (_resource_of(source),))
+        elif head == "spend":
+            self.spend(side)
+        elif head == "attack":
+            source = self.cards[action[1]]
+            source.used = self.turn
+            self.attack_with(side, source, action[2])
+        elif head == "use":
+            self.use_charge(side, self.cards[action[1]], action[2])
+        elif head == "end":
+            self.phase = "ending"
+            self.queue = [("trials_end", seat), ("handcheck", seat), ("next", seat)]
+        else:
+            raise AssertionError(f"unhandled action {action!r}")
+
+    def play(self, side: Seat, card: Card) -> None:
+        """mw:51 — lay a card to fill over turns; with nothing to fill it activates now."""
+        side.hand.remove(card)
+        proto = card.proto
+        self.events.append(ev.CardPlayed(side.seat, side.name, proto.name, None))
+        if proto.type == "challenge":  # mw:97 — its conditions count from now, this turn
+            side.trials.append((card, dict(side.tally)))
+            return
+        need = list(proto.requires)
+        for _ in range(min(card.discount, len(need))):  # R5: "any" requirements first
+            need.remove("any" if "any" in need else need[-1])
+        card.need = need
+        card.owner = None if proto.type == "structure" else side.seat
+        if not need:
+            self.complete(side, card)
+        elif proto.type == "structure":
+            self.centre.append(card)
+        else:
+            side.works.append(card)
+
+    def fill(self, side: Seat, work: Card, card: Card | None, icons: tuple[str, ...]) -> None:
+        """mw:53 — one resource card fills exactly one requirement (R3)."""
+        icon = next((i for i in icons if i in work.need), None)
+        need = icon if icon is not None else "any"
+        work.need.remove(need)
+        work.under.append((card, need))
+        side.tally["fill"] += 1
+        what = card.proto.name if card is not None else "a permanent resource"
+        self.events.append(Note(f"{side.name} fills {work.proto.name} with {what}."))
+        if not work.need and work.proto.type != "level":
+            if work in side.works:
+                side.works.remove(work)
+            else:
+                self.centre.remove(work)
+            self.complete(side, work)
+
+    def spend(self, side: Seat) -> None:
+        """mw:34 — a health card taken into hand, at the Mage's discount; health drops."""
+        card = side.health.pop()
+        card.discount = side.mage.proto.data.discount
+        side.tally["spend"] += 1
+        self.events.append(Note(f"{side.name} spends a health card ({len(side.health)} left)."))
+        self.into_hand(side, card, "health pile")
+        if not side.health and not side.dead:
+            self.kill(side, None)
+
+    # -- activation (mw:55) ----------------------------------------------------------
+
+    def complete(self, side: Seat, card: Card) -> None:
+        proto = card.proto
+        t = proto.type
+        side.tally["complete"] += 1
+        self.events.append(Note(f"{proto.name} is complete."))
+        collected = [c for c, _ in card.under if c is not None]
+        card.under = []
+        card.need = []
+        charged = getattr(proto.data, "charged", False) and bool(collected)
+        if charged:  # mw:153 — the resources turn into charges (R17: none, then used once)
+            card.charges = collected
+        else:
+            for spent in collected:
+                self.discard(spent)
+        if t == "structure":  # mw:89
+            card.owner = None
+            if card not in self.centre:
+                self.centre.append(card)
+            side.built += 1
+            self.events.append(ev.Triggered(proto.name, "construction"))
+            self.push(*[("eff", e, side.seat, None, proto.name) for e in proto.data.on_build])
+        elif t == "level":  # mw:95
+            side.levels.append(card)
+            side.level = proto.data.level
+            self.events.append(Note(f"{side.name}'s Mage reaches level {side.level}."))
+            if proto.data.buffs.health:
+                self.heal(side, proto.data.buffs.health)
+        elif t == "resource":
+            side.board.append(card)
+        elif t == "blessing":
+            side.wards.append(card)
+        elif t == "magic" and charged:
+            side.board.append(card)
+        else:
+            self.limbo.append(card)
+            self.prompt = self.activation_prompt(side, card)
+
+    def activation_prompt(self, side: Seat, card: Card) -> Prompt:
+        proto = card.proto
+        uid = card.uid
+        actions: list[Action] = []
+        if proto.type == "creature" and self.max_pets(side) > 0:  # mw:63
+            if len(side.pets) < self.max_pets(side):
+                actions.append(("pet", uid))
+            else:
+                actions += [("pet", uid, old.uid) for old in side.pets]
+        if proto.type == "item":  # mw:69
+            old = side.items.get(proto.data.slot)
+            if card.charges or not proto.data.charged:
+                actions.append(("slot", uid) if old is None else ("slot", uid, old.uid))
+        if proto.chosen is None:
+            actions.append(("cast" if proto.type == "magic" else "once", uid, None))
+        elif proto.type == "magic":
+            actions += [("cast", uid, t) for t in self.targets(side, proto.chosen)]
+        elif self.targets(side, proto.chosen):  # the way first, the target after (R18)
+            actions.append(("once", uid))
+        if not actions:
+            actions.append(("fizzle", uid))
+        return Prompt("activate", side.seat, f"{proto.name} is complete: how is it used?", actions)
+
+    def answer_activate(self, side: Seat, action: Action) -> None:
+        card = self.cards[action[1]]
+        head = action[0]
+        if head == "once" and len(action) == 2:
+            targets = self.targets(side, card.proto.chosen)
+            self.prompt = Prompt(
+                "activate",
+                side.seat,
+                f"{card.proto.name}: choose the target.",
+                [("once", card.uid, t) for t in targets],
+            )
+            return
+        self.limbo.remove(card)
+        if head == "pet":
+            if len(action) > 2:
+                old = self.cards[action[2]]
+                side.pets.remove(old)
+                self.events.append(Note(f"{side.name} releases {old.proto.name}."))
+                self.discard(old)
+            card.owner = side.seat
+            side.pets.append(card)
+            self.events.append(ev.Summoned(card.proto.name, side.name))
+        elif head == "slot":
+            slot = card.proto.data.slot
+            old = side.items.get(slot)
+            if old is not None:
+                self.discard(old)
+            card.owner = side.seat
+            side.items[slot] = card
+            self.events.append(Note(f"{side.name} puts {card.proto.name} in the {slot} slot."))
+        elif head in ("once", "cast"):
+            target = action[2]
+            self.discard(card)
+            self.push(
+                *[("eff", e, side.seat, target, card.proto.name) for e in use_effects(card.proto)]
+            )
+        else:  # fizzle
+            self.events.append(Note(f"{card.proto.name} has no use and is discarded."))
+            self.discard(card)
+
+    # -- combat (mw:131-149) -----------------------------------------------------------
+
+    def attack_with(self, side: Seat, source: Card, target: Any) -> None:
+        data = source.proto.data
+        amount = data.power
+        if getattr(data, "charged", False):  # mw:153 — each use discards a charge
+            charge = source.charges.pop()
+            self.discard(charge)
+        self.strike(side, target, amount, False, source.proto.name)
+        if getattr(data, "charged", False) and not source.charges and source.owner is not None:
+            self.events.append(Note(f"{source.proto.name}'s last charge is spent."))
+            self.remove_from_table(source)
+            self.discard(source)
+
+    def use_charge(self, side: Seat, card: Card, target: Any) -> None:
+        card.used = self.turn
+        charge = card.charges.pop()
+        self.discard(charge)
+        self.events.append(ev.CardPlayed(side.seat, side.name, card.proto.name, None))
+        effects = [("eff", e, side.seat, target, card.proto.name) for e in card.proto.data.effects]
+        if not card.charges:
+            side.board.remove(card)
+            self.discard(card)
+        self.push(*effects)
+
+    def strike(self, side: Seat, target: Any, amount: int, pierce: bool, source: str) -> None:
+        side.tally["attacks"] += 1
+        amount += self.bonus(side, "power")
+        if isinstance(target, str):
+            victim = self.seats[int(target[1:])]
+            if victim.dead or victim.gone:
+                return
+            self.attack_mage(side, victim, amount, pierce, source)
+        else:
+            card = self.cards[target]
+            if not self.on_table(card):
+                return
+            self.attack_card(side, card, amount, source)
+
+    def attack_mage(self, side: Seat, victim: Seat, amount: int, pierce: bool, source: str) -> None:
+        """mw:135-139 — armor cards, then other defences, then health cards."""
+        armor = 0 if pierce else len(victim.armor)
+        net = max(0, amount - armor - self.defence(victim))
+        if not net:
+            self.events.append(ev.Attacked(source, victim.name))
+            return
+        side.tally["damage"] += net
+        self.lose_health(victim, net, side, source)
+
+    def attack_card(self, side: Seat, card: Card, amount: int, source: str) -> None:
+        """mw:143-145 — at least its health destroys it; less does nothing."""
+        health = card.proto.data.health
+        if amount < health:
+            self.events.append(ev.Attacked(source, card.proto.name))
+            return
+        side.tally["destroy"] += 1
+        self.events.append(ev.Attacked(source, card.proto.name, card.proto.name, amount, 0))
+        self.destroy(card)
+
+    def destroy(self, card: Card) -> None:
+        owner = self.seats[card.owner].name if card.owner is not None else "the centre"
+        self.events.append(ev.Died(card.proto.name, owner))
+        self.remove_from_table(card)
+        self.discard(card)
+        if card.proto.type == "structure":  # mw:89 — an effect upon destruction
+            self.events.append(ev.Triggered(card.proto.name, "destruction"))
+            self.push(
+                *[
+                    ("eff", e, self.active, None, card.proto.name)
+                    for e in card.proto.data.on_destroy
+                ]
+            )
+
+    def on_table(self, card: Card) -> bool:
+        if card in self.centre:
+            return not card.need
+        if card.owner is None:
+            return False
+        side = self.seats[card.owner]
+        return card in side.pets or card in side.items.values()
+
+    def remove_from_table(self, card: Card) -> None:
+        if card in self.centre:
+            self.centre.remove(card)
+            return
+        for side in self.seats:
+            for zone in (side.pets, side.board, side.works):
+                if card in zone:
+                    zone.remove(card)
+                    return
+            for slot, item in list(side.items.items()):
+                if item is card:
+                    del side.items[slot]
+                    return
+
+    def lose_health(self, victim: Seat, amount: int, by: Seat | None, source: str) -> None:
+        """mw:139 — health cards go face up to their discard piles; at none the Mage dies."""
+        if victim.dead or victim.gone:
+            return
+        lost = min(amount, len(victim.health))
+        for _ in range(lost):
+            self.discard(victim.health.pop())
+        self.events.append(ev.Damaged(victim.name, lost, len(victim.health), source))
+        if not victim.health:
+            self.kill(victim, by)
+
+    def heal(self, side: Seat, amount: int) -> None:
+        """R7: health cards drawn from the Mage's decks, never above its health."""
+        decks = side.mage.proto.data.health_decks
+        healed = 0
+        while healed < amount and len(side.health) < self.max_health(side):
+            if not self.put_health(side, decks[len(side.health) % len(decks)]):
+                break
+            healed += 1
+        self.events.append(ev.Healed(side.name, healed, len(side.health)))
+
+    # -- death and resurrection (mw:171-183) ------------------------------------------
+
+    def strip(self, side: Seat, everything: bool = False) -> list[Card]:
+        """What a dying Mage discards (mw:175-177); a leaving player discards all (R16)."""
+        cards = side.hand + side.pets + list(side.items.values()) + side.armor + side.works
+        cards += [c for c, _ in side.trials]
+        side.hand, side.pets, side.armor, side.works, side.trials = [], [], [], [], []
+        side.items = {}
+        if everything:
+            cards += side.health + side.board + side.wards + side.levels
+            side.health, side.board, side.wards, side.levels = [], [], [], []
+        return cards
+
+    def kill(self, victim: Seat, by: Seat | None) -> None:
+        victim.dead = True
+        self.events.append(ev.Died(f"Mage {victim.mage.proto.name}", victim.name))
+        for card in self.strip(victim):
+            self.discard(card)
+        if by is not None and by is not victim:
+            by.kills += 1
+        if victim.seat == self.active and not self.over:  # R12: the turn ends at once
+            self.prompt = None
+            for card in self.limbo:
+                self.discard(card)
+            self.limbo = []
+            self.queue = [("next", victim.seat)]
+            self.phase = "ending"
+
+    def payment(self, side: Seat) -> list[Card] | None:
+        """Hand cards that pay every Resurrect requirement, one card each (R11)."""
+        needs = sorted(side.mage.proto.data.resurrect, key=lambda n: n == "any")
+        cards = [c for c in side.hand if c.proto.resources]
+        return _match(needs, cards, [])
+
+    def resurrect(self, side: Seat) -> None:
+        """mw:183 — pay, draw health cards, and take a turn at once."""
+        for card in self.payment(side):
+            side.hand.remove(card)
+            self.discard(card)
+        side.dead = False
+        self.heal(side, self.max_health(side))
+        self.events.append(Note(f"{side.name}'s Mage {side.mage.proto.name} is resurrected!"))
+        self.queue = [("begin", side.seat)]
+
+    # -- curses and blessings (mw:103-109) --------------------------------------------
+
+    def curse_drawn(self, side: Seat, card: Card) -> None:
+        self.discard(card)
+        blessings = [c for c in side.hand if c.proto.type == "blessing"] + side.wards
+        if not blessings:
+            self.push(
+                *[("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.effects]
+            )
+            return
+        actions: list[Action] = [("accept",)]
+        others = [s.seat for s in self.seats if s is not side and not s.gone]
+        for b in blessings:
+            if b.proto.data.mode == "negate":
+                actions.append(("negate", b.uid))
+            else:
+                actions += [("deflect", b.uid, o) for o in others]
+        self.prompt = Prompt(
+            "curse", side.seat, f"The curse {card.proto.name} strikes you.", actions, card.proto
+        )
+
+    def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:
+        head = action[0]
+        if head == "accept":
+            self.push(*[("eff", e, side.seat, None, curse.name) for e in curse.data.effects])
+            return
+        blessing = self.cards[action[1]]
+        if blessing in side.hand:
+            side.hand.remove(blessing)
+        else:
+            side.wards.remove(blessing)
+        self.discard(blessing)
+        if head == "negate":
+            self.events.append(Note(f"{blessing.proto.name} cancels {curse.name}."))
+            return
+        other = self.seats[action[2]]  # R8: a deflected curse cannot be turned again
+        self.events.append(Note(f"{blessing.proto.name} turns {curse.name} onto {other.name}."))
+        self.push(*[("eff", e, other.seat, None, curse.name) for e in curse.data.effects])
+
+    # -- challenges, levels and winning ------------------------------------------------
+
+    def check_trials(self) -> None:
+        """mw:97 — a challenge whose condition is met this turn pays its reward."""
+        side = self.seats[self.active]
+        if not side.trials:
+            return
+        for entry in list(side.trials):
+            card, base = entry
+            cond = card.proto.data.condition
+            if side.tally[cond.kind] - base[cond.kind] >= cond.amount:
+                side.trials.remove(entry)
+                side.won += 1
+                self.events.append(Note(f"{side.name} wins the challenge {card.proto.name}!"))
+                self.discard(card)
+                self.push(
+                    *[("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.reward]
+                )
+
+    def quest_met(self, side: Seat, quest: Any) -> bool:
+        have = {
+            "pet": len(side.pets),
+            "item": len(side.items),
+            "built": side.built,
+            "challenges": side.won,
+            "kills": side.kills,
+            "health": len(side.health),
+        }[quest.kind]
+        return have >= quest.amount
+
+    def check_levels(self) -> None:
+        """mw:93-95 — a level card with every resource in activates once its quest is met."""
+        for side in self.seats:
+            for work in side.works:
+                ready = work.proto.type == "level" and not work.need and not side.dead
+                if ready and self.quest_met(side, work.proto.data.quest):
+                    side.works.remove(work)
+                    self.complete(side, work)
+                    return
+
+    def check_win(self) -> None:
+        """mw:167 — a living Mage meeting its own win condition wins (R13: the active first)."""
+        if self.over:
+            return
+        count = len(self.seats)
+        for i in range(count):
+            side = self.seats[(self.active + i) % count]
+            if side.gone or side.dead:
+                continue
+            have, need = self.progress(side)
+            if have >= need:
+                self.win(side.seat, f"{side.mage.proto.name}'s win condition")
+                return
+
+    def last_light(self) -> None:
+        """R15: after the last round the Mage nearest its win condition wins."""
+
+        def standing(side: Seat) -> tuple:
+            have, need = self.progress(side)
+            return (not side.dead, have / need, len(side.health), -side.seat)
+
+        best = max((s for s in self.seats if not s.gone), key=standing)
+        self.events.append(Note("Last Light: the final round is over."))
+        self.win(best.seat, "nearest to its win condition at Last Light")
+
+    def win(self, seat: int, reason: str) -> None:
+        self.over = True
+        self.winner = seat
+        self.phase = "over"
+        self.queue = []
+        self.prompt = None
+        self.events.append(ev.GameOver(1, seat, self.names[seat], reason))
+
+    # -- effects ------------------------------------------------------------------
+
+    def effect(self, e: Any, seat: int, target: Any, source: str) -> None:
+        side = self.seats[seat]
+        k = e.kind
+        if k == "damage":
+            for ref in self.refs(side, e.target, target):
+                self.strike(side, ref, e.amount, e.pierce, source)
+        elif k == "drain":
+            for ref in self.refs(side, e.target, target):
+                self.lose_health(self.seats[int(ref[1:])], e.amount, None, source)
+        elif k == "heal":
+            if not side.dead:
+                self.heal(side, e.amount)
+        elif k == "draw":
+            if e.deck == "choice":
+                self.prompt = Prompt(
+                    "deck",
+                    seat,
+                    f"Draw {e.count} from which deck?",
+                    [("deck", d) for d in DECKS[1:]],
+                    ("draw", e.count),
+                )
+            else:
+                self.push(*[("draw", seat, e.deck)] * e.count)
+        elif k == "salvage":
+            piles = [d for d in DECKS[1:] if self.discards[d]]
+            if e.deck != "choice":
+                self.salvage(side, e.deck)
+            elif piles:
+                self.prompt = Prompt(
+                    "deck",
+                    seat,
+                    "Take the top card of which discard pile?",
+                    [("pile", d) for d in piles],
+                    ("salvage", 1),
+                )
+        elif k == "sunder":
+            for ref in self.refs(side, e.target, target):
+                victim = self.seats[int(ref[1:])]
+                broken = victim.armor[-e.amount :] if e.amount else []
+                del victim.armor[len(victim.armor) - len(broken) :]
+                for card in broken:
+                    self.discard(card)
+                self.events.append(Note(f"{len(broken)} of {victim.name}'s armor card(s) break."))
+        elif k == "meddle":
+            work = self.cards.get(target) if isinstance(target, int) else None
+            if (
+                work is not None
+                and work.under
+                and (work in self.centre or work.owner not in (None, seat))
+            ):
+                for _ in range(min(e.count, len(work.under))):
+                    card, icon = work.under.pop()
+                    work.need.append(icon)
+                    if card is not None:
+                        self.discard(card)
+                self.events.append(Note(f"{source} unravels part of {work.proto.name}."))
+        elif k == "ward":
+            side.ward += e.amount
+        elif k == "haste":
+            for other in self._sides(side, e.target):
+                other.haste += e.amount
+        elif k == "discard":
+            for ref in self.refs(side, e.target, target):
+                victim = self.seats[int(ref[1:])]
+                for _ in range(min(e.count, len(victim.hand))):
+                    card = victim.hand.pop(self.rng.below(len(victim.hand)))
+                    self.events.append(Note(f"{victim.name} discards {card.proto.name}."))
+                    self.discard(card)
+        elif k == "skip_turn":
+            side.skip += 1
+            self.events.append(Note(f"{side.name} will lose a turn."))
+        elif k == "lose":
+            pool = {"pet": side.pets, "item": list(side.items.values()), "work": side.works}[e.what]
+            if pool:
+                card = pool[self.rng.below(len(pool))]
+                self.events.append(Note(f"{side.name} loses {card.proto.name}."))
+                self.remove_from_table(card)
+                self.discard(card)
+        else:
+            raise AssertionError(k)
+
+    def _sides(self, side: Seat, who: str) -> list[Seat]:
+        if who == "you":
+            return [side]
+        others = [s for s in self.seats if not s.gone and (who == "each_mage" or s is not side)]
+        return others
+
+    def refs(self, side: Seat, who: str, chosen: Any) -> list[Any]:
+        """The Mage keys or card uids an effect lands on."""
+        if who in ("enemy_mage", "enemy_card", "enemy", "enemy_work"):
+            return [] if chosen is None else [chosen]
+        return [s.key for s in self._sides(side, who) if not s.dead]
+
+    def salvage(self, side: Seat, deck: str) -> None:
+        """mw:159 — the top card of a discard pile, into the hand."""
+        pile = self.discards[deck]
+        if not pile:
+            return
+        self.into_hand(side, pile.pop(), DECK_NAMES[deck] + " discard pile", public=True)
+
+    # -- counting cards (for tests) ----------------------------------------------------
+
+    def all_cards(self) -> list[Card]:
+        found: list[Card] = []
+        for pile in (*self.decks.values(), *self.discards.values(), self.centre, self.limbo):
+            found += pile
+        for side in self.seats:
+            if side.mage is not None:
+                found.append(side.mage)
+            for zone in Seat.ZONES:
+                if zone == "trials":
+                    found += [c for c, _ in side.trials]
+                else:
+                    found += getattr(side, zone)
+            found += list(side.items.values())
+        nested = []
+        for card in found:
+            nested += [c for c, _ in card.under if c is not None] + card.charges
+        return found + nested
+
+
+def _resource_of(card: Card) -> str:
+    data = card.proto.data
+    if card.proto.type == "resource":
+        return data.permanent
+    return data.bonus.resource
+
+
+def _fits(icons: tuple[str, ...], need: list[str]) -> bool:
+    return "any" in need or any(icon in need for icon in icons)
+
+
+def _match(needs: list[str], cards: list[Card], used: list[Card]) -> list[Card] | None:
+    """A small backtracking match of requirements to distinct cards."""
+    if not needs:
+        return used
+    need = needs[0]
+    for card in cards:
+        if card in used:
+            continue
+        if need == "any" or need in card.proto.resources:
+            found = _match(needs[1:], cards, [*used, card])
+            if found is not None:
+                return found
+    return None
+
+
+def _copy_step(step: Any, memo: dict[int, Card]) -> Any:
+    if isinstance(step, Card):
+        return memo[step.uid]
+    if isinstance(step, tuple):
+        return tuple(_copy_step(x, memo) for x in step)
+    return step

@@ -1,0 +1,200 @@
+"""What a Mage Wars player may see, and how each legal action reads on a button.
+
+Hidden: other players' hands, every deck's order and contents, health and armor piles
+(face down, their owner included: R1) and charges (face down). Everything else is face up.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decision import Action
+from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto
+
+if TYPE_CHECKING:
+    from engine.rulesets.mage_wars.game import Card, MageWarsState, Seat
+
+EVENTS_SHOWN = 14
+
+
+def proto_view(proto: Proto, uid: int = 0) -> CardView:
+    """A card as printed: in a hand, a discard pile, or looked up with /card."""
+    d = proto.data
+    stats: dict[str, int] = {}
+    tags: list[str] = [proto.deck] if proto.type != "mage" else []
+    if proto.type in ("creature", "item", "structure"):
+        stats["health"] = d.health
+    if getattr(d, "power", 0):
+        stats["power"] = d.power
+    if proto.type == "mage":
+        stats = {"health": d.health, "armor": d.armor, "pets": d.pets, "fate": d.fate}
+        stats["hand"] = d.hand
+        tags.append(d.alignment)
+    if proto.type == "level":
+        stats["level"] = d.level
+    if proto.type == "creature" and d.plant:
+        tags.append("plant")
+    if getattr(d, "charged", False):
+        tags.append("charged")
+    if proto.requires:
+        tags.append("needs " + " ".join(ICON_WORDS[i] for i in proto.requires))
+    return CardView(uid, proto.id, proto.name, proto.type, None, proto.text, stats, tuple(tags))
+
+
+def table_view(card: "Card", state: "MageWarsState") -> CardView:
+    """A card on the table: what still lies under it, its charges, whether it is spent."""
+    base = proto_view(card.proto, card.uid)
+    tags = list(base.tags)
+    stats = dict(base.stats)
+    if card.need:
+        tags = [t for t in tags if not t.startswith("needs ")]
+        tags.append("needs " + " ".join(ICON_WORDS[i] for i in card.need))
+        stats["open"] = len(card.need)
+    if card.charges:
+        stats["charges"] = len(card.charges)
+    if card.used == state.turn:
+        tags.append("used")
+    under = tuple(proto_view(c.proto, c.uid) for c, _ in card.under if c is not None)
+    base.stats, base.tags, base.attached = stats, tuple(tags), under
+    return base
+
+
+def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatView:
+    own = viewer == side.seat
+    board = side.pets + list(side.items.values()) + side.levels + side.board + side.wards
+    board += [c for c, _ in side.trials]
+    zones = {
+        "mage": ZoneView("mage", 1, (proto_view(side.mage.proto, side.mage.uid),)),
+        "hand": ZoneView(
+            "hand",
+            len(side.hand),
+            tuple(proto_view(c.proto, c.uid) for c in side.hand) if own else None,
+        ),
+        "health": ZoneView("health", len(side.health), None),
+        "armor": ZoneView("armor", len(side.armor), None),
+        "board": ZoneView("board", len(board), tuple(table_view(c, state) for c in board)),
+        "works": ZoneView(
+            "works", len(side.works), tuple(table_view(c, state) for c in side.works)
+        ),
+    }
+    have, need = state.progress(side)
+    stats = {
+        "health": len(side.health),
+        "max_health": state.max_health(side),
+        "armor": len(side.armor),
+        "defence": state.defence(side),
+        "level": side.level,
+        "fate": state.fate_count(side),
+        "hand_max": state.max_hand(side),
+        "pets_max": state.max_pets(side),
+        "kills": side.kills,
+        "structures": side.built,
+        "challenges": side.won,
+        "win_progress": have,
+        "win_needs": need,
+        "dead": int(side.dead),
+        "left": int(side.gone),
+    }
+    return SeatView(side.seat, side.name, stats, zones)
+
+
+def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
+    table = {"mage deck": ZoneView("mage deck", len(state.decks["mage"]), None)}
+    for deck in DECKS:
+        name = DECK_NAMES[deck]
+        table[f"{name} deck"] = ZoneView(f"{name} deck", len(state.decks[deck]), None)
+        pile = state.discards[deck]
+        table[f"{name} discard"] = ZoneView(
+            f"{name} discard", len(pile), tuple(proto_view(c.proto, c.uid) for c in pile)
+        )
+    table["centre"] = ZoneView(
+        "centre", len(state.centre), tuple(table_view(c, state) for c in state.centre)
+    )
+    decisions = tuple(
+        DecisionView(
+            d.player,
+            state.names[d.player],
+            d.kind,
+            d.prompt,
+            d.seq,
+            tuple(o.label for o in d.options) if viewer == d.player else None,
+        )
+        for d in state.decisions()
+    )
+    return MatchView(
+        ruleset="mage-wars",
+        viewer=viewer,
+        turn=state.turn,
+        phase=state.phase,
+        active=None if state.over else state.active,
+        seats=tuple(seat_view(state, s, viewer) for s in state.seats),
+        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        decisions=decisions,
+        winner=state.winner,
+        over=state.over,
+        notes={"round": str(state.round)},
+        table=table,
+    )
+
+
+def _ref(state: "MageWarsState", ref: Any) -> str:
+    if ref is None:
+        return ""
+    if isinstance(ref, str):
+        return f"{state.names[int(ref[1:])]}'s Mage"
+    card = state.cards.get(ref)
+    return card.proto.name if card is not None else "?"
+
+
+def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, int | None, Any]:
+    """(label, group, card uid, target) for one legal action."""
+    head = action[0]
+    name = (
+        state.cards[action[1]].proto.name
+        if len(action) > 1 and isinstance(action[1], int) and action[1] in state.cards
+        else ""
+    )
+    if head == "play":
+        card = state.cards[action[1]]
+        verb = "Lay" if card.proto.requires and card.discount < len(card.proto.requires) else "Play"
+        return f"{verb} {name}", "play", action[1], None
+    if head == "fill":
+        return f"{name} → fill {_ref(state, action[2])}", "fill", action[1], action[2]
+    if head == "tap":
+        return f"{name}'s resource → {_ref(state, action[2])}", "fill", action[1], action[2]
+    if head == "spend":
+        return "Spend a health card", "health", None, None
+    if head == "attack":
+        return f"{name} attacks {_ref(state, action[2])}", "attack", action[1], action[2]
+    if head == "once" and len(action) == 2:
+        return f"Use {name} once (then choose a target)", "use", action[1], None
+    if head in ("use", "cast", "once"):
+        verb = {"use": "Use", "cast": "Cast", "once": "Use once"}[head]
+        on = f" → {_ref(state, action[2])}" if action[2] is not None else ""
+        return f"{verb} {name}{on}", "use", action[1], action[2]
+    if head == "pet":
+        extra = f" (release {_ref(state, action[2])})" if len(action) > 2 else ""
+        return f"Keep {name} as a pet{extra}", "keep", action[1], None
+    if head == "slot":
+        extra = f" (discard {_ref(state, action[2])})" if len(action) > 2 else ""
+        return f"Put {name} in its slot{extra}", "keep", action[1], None
+    if head == "fizzle":
+        return f"Discard {name}", "discard", action[1], None
+    if head == "card":
+        return name, "card", action[1], None
+    if head == "deck":
+        return f"{DECK_NAMES[action[1]]} deck", "deck", None, None
+    if head == "pile":
+        return f"{DECK_NAMES[action[1]]} discard pile", "deck", None, None
+    if head == "accept":
+        return "Suffer the curse", "curse", None, None
+    if head == "negate":
+        return f"Cancel it with {name}", "curse", action[1], None
+    if head == "deflect":
+        return f"Turn it onto {state.names[action[2]]} with {name}", "curse", action[1], None
+    if head == "resurrect":
+        return "Resurrect", "rise", None, None
+    if head == "wait":
+        return "Not yet", "rise", None, None
+    if head == "end":
+        return "End turn", "end", None, None
+    return str(action), "", None, None
