@@ -7,13 +7,13 @@ The turn is a queue of steps (begin, upkeep, fate cards, draws, effects, main, e
 run until one needs a player's answer (`self.prompt`) or the main phase is reached.
 
 Actions (main phase of the active player):
-    ("play", uid)                 lay a card from hand as a manifestation / play it   mw:49-55
-    ("fill", uid, work)           a hand card as a resource for one requirement      mw:47,51,53
-    ("tap", uid, work)            a permanent resource fills one requirement a turn  mw:101
-    ("spend",)                    a health card taken into hand                      mw:34
-    ("attack", uid, target)       a pet or weapon attacks a Mage ("p1") or a card    mw:131-149
-    ("use", uid, target)          a charged spell on the board                       mw:151-153
-    ("end",)                      end the turn                                       mw:161-163
+    ("play", uid)                 lay a card from hand as a manifestation / play it   mw:42-46
+    ("fill", uid, work)           a hand card as a resource for one requirement      mw:40,42,44
+    ("tap", uid, work)            a permanent resource fills one requirement a turn  mw:84
+    ("spend",)                    a health card taken into hand                      mw:30
+    ("attack", uid, target)       a pet or weapon attacks a Mage ("p1") or a card    mw:97-110
+    ("use", uid, target)          a charged spell on the board                       mw:114
+    ("end",)                      end the turn                                       mw:124
 Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, seat),
 ("pet", uid[, old]), ("slot", uid[, old]), ("once", uid, target), ("cast", uid, target),
 ("fizzle", uid), ("card", uid) for discards, ("resurrect",) / ("wait",).
@@ -49,7 +49,7 @@ class Card:
         self.under: list[tuple[Card | None, str]] = []
         self.charges: list[Card] = []
         self.used = -1  # the turn it last attacked or gave its resource
-        self.discount = 0  # requirements waived: it was spent from health (mw:34)
+        self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
     def copy(self, memo: dict[int, "Card"]) -> "Card":
         twin = Card.__new__(Card)
@@ -136,7 +136,7 @@ class MageWarsState(GameState):
         self.seats = [Seat(i, n) for i, n in enumerate(names)]
         self.decks: dict[str, list[Card]] = {d: [] for d in ("mage", *DECKS)}  # top = end
         self.discards: dict[str, list[Card]] = {d: [] for d in ("mage", *DECKS)}
-        self.centre: list[Card] = []  # structures, built or in the making (mw:87)
+        self.centre: list[Card] = []  # structures, built or in the making (mw:68)
         self.limbo: list[Card] = []  # a completed card waiting for its owner's choice
         self.cards: dict[int, Card] = {}
         self.next_uid = 1
@@ -161,7 +161,7 @@ class MageWarsState(GameState):
         return card
 
     def start(self) -> None:
-        """mw:15,27 — health and armor piles face down; a random player starts (R2)."""
+        """mw:28 — health and armor piles face down; a random player starts (R2)."""
         for side in self.seats:
             mage = side.mage.proto.data
             decks = mage.health_decks
@@ -319,7 +319,7 @@ class MageWarsState(GameState):
         return total
 
     def aura_applies(self, structure: Card, side: Seat) -> bool:
-        """mw:91 — an aura may name an alignment, a level, or pet owners."""
+        """mw:70 — an aura may name an alignment, a level, or pet owners."""
         who = structure.proto.data.aura.who
         if who == "all":
             return True
@@ -345,7 +345,7 @@ class MageWarsState(GameState):
         return max(0, side.mage.proto.data.fate + self.bonus(side, "fate") + side.haste)
 
     def progress(self, side: Seat) -> tuple[int, int]:
-        """(how far, how far needed) on the Mage's own win condition (mw:167)."""
+        """(how far, how far needed) on the Mage's own win condition (mw:128)."""
         win = side.mage.proto.data.win
         kind = win.kind
         if kind == "level":
@@ -373,7 +373,7 @@ class MageWarsState(GameState):
     # -- decks and discard piles ---------------------------------------------------
 
     def take(self, deck: str) -> Card | None:
-        """mw:157 — the top card; an empty deck first takes its shuffled discard pile."""
+        """mw:118 — the top card; an empty deck first takes its shuffled discard pile."""
         pile = self.decks[deck]
         if not pile:
             used = self.discards[deck]
@@ -388,7 +388,7 @@ class MageWarsState(GameState):
         return pile.pop()
 
     def discard(self, card: Card) -> None:
-        """mw:157 — face up beside the deck it came from; what lay under it goes too."""
+        """mw:118 — face up beside the deck it came from; what lay under it goes too."""
         for under, _ in card.under:
             if under is not None:
                 self.discard(under)
@@ -399,7 +399,7 @@ class MageWarsState(GameState):
         self.discards[card.proto.deck].append(card)
 
     def draw(self, side: Seat, deck: str) -> None:
-        """mw:41 — into the hand; a curse strikes as it is drawn (mw:105)."""
+        """mw:36 — into the hand; a curse strikes as it is drawn (mw:88)."""
         card = self.take(deck)
         if card is None:
             self.events.append(Note(f"The {DECK_NAMES[deck]} deck and its discard pile are empty."))
@@ -420,24 +420,24 @@ class MageWarsState(GameState):
     # -- running the turn ----------------------------------------------------------
 
     def run(self) -> None:
-        while self.prompt is None and self.queue and not self.over:
+        """Run queued steps until a prompt or the main phase; checks follow every change."""
+        while not self.over:
+            if self.prompt is None:
+                self.check_levels()
+                self.check_trials()
+                self.check_win()
+            if self.over or self.prompt is not None or not self.queue:
+                break
             step = self.queue.pop(0)
             getattr(self, "step_" + step[0])(*step[1:])
-            self.check_levels()
-            self.check_trials()
-            self.check_win()
         self._decisions = None
-        if not self.over and self.prompt is None and self.phase == "main":
-            self.check_levels()
-            self.check_trials()
-            self.check_win()
 
     def push(self, *steps: tuple) -> None:
         """Steps that happen before whatever was already waiting."""
         self.queue[0:0] = steps
 
     def step_begin(self, seat: int) -> None:
-        """mw:39,163 — a new turn; a dead Mage's turn is the resurrection turn (mw:181)."""
+        """mw:34,124 — a new turn; a dead Mage's turn is the resurrection turn (mw:137)."""
         side = self.seats[seat]
         self.active = seat
         self.turn += 1
@@ -458,7 +458,7 @@ class MageWarsState(GameState):
         self.queue = [("upkeep", seat), *[("fate", seat)] * fates, ("main", seat)]
 
     def step_upkeep(self, seat: int) -> None:
-        """mw:91 — structures whose aura drains the player."""
+        """mw:70 — structures whose aura drains the player."""
         side = self.seats[seat]
         loss = 0
         for card in self.centre:
@@ -468,12 +468,12 @@ class MageWarsState(GameState):
             self.lose_health(side, loss, None, "a structure's aura")
 
     def step_fate(self, seat: int) -> None:
-        """mw:39 — a fate card is drawn and played at once."""
+        """mw:34 — a fate card is drawn and played at once."""
         side = self.seats[seat]
         card = self.take("fate")
         if card is None:
             return
-        if card.proto.type == "curse":  # mw:105 — curses hide in the fate deck too
+        if card.proto.type == "curse":  # mw:88 — curses hide in the fate deck too
             self.events.append(Note(f"{side.name} draws the curse {card.proto.name}!"))
             self.curse_drawn(side, card)
             return
@@ -491,7 +491,7 @@ class MageWarsState(GameState):
         self.effect(effect, seat, target, source)
 
     def step_trials_end(self, seat: int) -> None:
-        """mw:97 — a challenge not won this turn is lost; its consequence follows."""
+        """mw:80 — a challenge not won this turn is lost; its consequence follows."""
         side = self.seats[seat]
         for card, _ in side.trials:
             self.events.append(Note(f"{side.name} fails the challenge {card.proto.name}."))
@@ -517,7 +517,7 @@ class MageWarsState(GameState):
             )
 
     def step_next(self, seat: int) -> None:
-        """mw:163 — the player to the left (the next seat) takes the turn."""
+        """mw:124 — the player to the left (the next seat) takes the turn."""
         side = self.seats[seat]
         self.events.append(ev.TurnEnded(side.name))
         count = len(self.seats)
@@ -536,7 +536,7 @@ class MageWarsState(GameState):
         self.queue = [("begin", nxt)]
 
     def step_dead(self, seat: int) -> None:
-        """mw:181 — one card from each of the Enchanted, Mystic and Arcane decks."""
+        """mw:137 — one card from each of the Enchanted, Mystic and Arcane decks."""
         side = self.seats[seat]
         before = frozenset(c.uid for c in side.hand)
         self.queue = [
@@ -548,7 +548,7 @@ class MageWarsState(GameState):
         ]
 
     def step_keep(self, seat: int, before: frozenset) -> None:
-        """mw:181 — keep or discard the drawn cards, down to the maximum hand."""
+        """mw:137 — keep or discard the drawn cards, down to the maximum hand."""
         side = self.seats[seat]
         drawn = [c for c in side.hand if c.uid not in before]
         if not drawn:
@@ -565,7 +565,7 @@ class MageWarsState(GameState):
         )
 
     def step_rise(self, seat: int) -> None:
-        """mw:183 — once the hand pays the Resurrect resources, the Mage may return."""
+        """mw:139 — once the hand pays the Resurrect resources, the Mage may return."""
         side = self.seats[seat]
         if side.dead and not side.gone and self.payment(side) is not None:
             self.prompt = Prompt(
@@ -646,7 +646,7 @@ class MageWarsState(GameState):
         t = card.proto.type
         if t in ("creature", "item", "magic", "structure", "challenge"):
             return True
-        if t == "level":  # mw:93 — exactly one above the current level, one at a time (R10)
+        if t == "level":  # mw:74 — exactly one above the current level, one at a time (R10)
             return card.proto.data.level == side.level + 1 and not any(
                 w.proto.type == "level" for w in side.works
             )
@@ -655,11 +655,11 @@ class MageWarsState(GameState):
         return False
 
     def fillable(self, side: Seat) -> list[Card]:
-        """Own manifestations in the making, and structures in the centre (mw:87)."""
+        """Own manifestations in the making, and structures in the centre (mw:68)."""
         return [w for w in side.works if w.need] + [w for w in self.centre if w.need]
 
     def perm_sources(self, side: Seat) -> list[Card]:
-        """mw:101 — permanent resources, and pets/items that give one, once a turn each."""
+        """mw:84 — permanent resources, and pets/items that give one, once a turn each."""
         found = [c for c in side.board if c.proto.type == "resource"]
         found += [c for c in side.pets if c.proto.data.bonus.resource]
         found += [c for c in side.items.values() if c.proto.data.bonus.resource]
@@ -672,7 +672,7 @@ class MageWarsState(GameState):
         return found
 
     def targets(self, side: Seat, kind: str) -> list[Any]:
-        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:141-145)."""
+        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110)."""
         found: list[Any] = []
         if kind in ("enemy_mage", "enemy"):
             found += [s.key for s in self.seats if s is not side and not s.gone and not s.dead]
@@ -717,11 +717,11 @@ class MageWarsState(GameState):
             raise AssertionError(f"unhandled action {action!r}")
 
     def play(self, side: Seat, card: Card) -> None:
-        """mw:51 — lay a card to fill over turns; with nothing to fill it activates now."""
+        """mw:42 — lay a card to fill over turns; with nothing to fill it activates now."""
         side.hand.remove(card)
         proto = card.proto
         self.events.append(ev.CardPlayed(side.seat, side.name, proto.name, None))
-        if proto.type == "challenge":  # mw:97 — its conditions count from now, this turn
+        if proto.type == "challenge":  # mw:80 — its conditions count from now, this turn
             side.trials.append((card, dict(side.tally)))
             return
         need = list(proto.requires)
@@ -737,7 +737,7 @@ class MageWarsState(GameState):
             side.works.append(card)
 
     def fill(self, side: Seat, work: Card, card: Card | None, icons: tuple[str, ...]) -> None:
-        """mw:53 — one resource card fills exactly one requirement (R3)."""
+        """mw:44 — one resource card fills exactly one requirement (R3)."""
         icon = next((i for i in icons if i in work.need), None)
         need = icon if icon is not None else "any"
         work.need.remove(need)
@@ -753,7 +753,7 @@ class MageWarsState(GameState):
             self.complete(side, work)
 
     def spend(self, side: Seat) -> None:
-        """mw:34 — a health card taken into hand, at the Mage's discount; health drops."""
+        """mw:30 — a health card taken into hand, at the Mage's discount; health drops."""
         card = side.health.pop()
         card.discount = side.mage.proto.data.discount
         side.tally["spend"] += 1
@@ -762,7 +762,7 @@ class MageWarsState(GameState):
         if not side.health and not side.dead:
             self.kill(side, None)
 
-    # -- activation (mw:55) ----------------------------------------------------------
+    # -- activation (mw:46) ----------------------------------------------------------
 
     def complete(self, side: Seat, card: Card) -> None:
         proto = card.proto
@@ -773,19 +773,19 @@ class MageWarsState(GameState):
         card.under = []
         card.need = []
         charged = getattr(proto.data, "charged", False) and bool(collected)
-        if charged:  # mw:153 — the resources turn into charges (R17: none, then used once)
+        if charged:  # mw:114 — the resources turn into charges (R17: none, then used once)
             card.charges = collected
         else:
             for spent in collected:
                 self.discard(spent)
-        if t == "structure":  # mw:89
+        if t == "structure":  # mw:68
             card.owner = None
             if card not in self.centre:
                 self.centre.append(card)
             side.built += 1
             self.events.append(ev.Triggered(proto.name, "construction"))
             self.push(*[("eff", e, side.seat, None, proto.name) for e in proto.data.on_build])
-        elif t == "level":  # mw:95
+        elif t == "level":  # mw:76
             side.levels.append(card)
             side.level = proto.data.level
             self.events.append(Note(f"{side.name}'s Mage reaches level {side.level}."))
@@ -805,12 +805,12 @@ class MageWarsState(GameState):
         proto = card.proto
         uid = card.uid
         actions: list[Action] = []
-        if proto.type == "creature" and self.max_pets(side) > 0:  # mw:63
+        if proto.type == "creature" and self.max_pets(side) > 0:  # mw:52
             if len(side.pets) < self.max_pets(side):
                 actions.append(("pet", uid))
             else:
                 actions += [("pet", uid, old.uid) for old in side.pets]
-        if proto.type == "item":  # mw:69
+        if proto.type == "item":  # mw:58
             old = side.items.get(proto.data.slot)
             if card.charges or not proto.data.charged:
                 actions.append(("slot", uid) if old is None else ("slot", uid, old.uid))
@@ -864,12 +864,12 @@ class MageWarsState(GameState):
             self.events.append(Note(f"{card.proto.name} has no use and is discarded."))
             self.discard(card)
 
-    # -- combat (mw:131-149) -----------------------------------------------------------
+    # -- combat (mw:97-110) -----------------------------------------------------------
 
     def attack_with(self, side: Seat, source: Card, target: Any) -> None:
         data = source.proto.data
         amount = data.power
-        if getattr(data, "charged", False):  # mw:153 — each use discards a charge
+        if getattr(data, "charged", False):  # mw:114 — each use discards a charge
             charge = source.charges.pop()
             self.discard(charge)
         self.strike(side, target, amount, False, source.proto.name)
@@ -904,7 +904,7 @@ class MageWarsState(GameState):
             self.attack_card(side, card, amount, source)
 
     def attack_mage(self, side: Seat, victim: Seat, amount: int, pierce: bool, source: str) -> None:
-        """mw:135-139 — armor cards, then other defences, then health cards."""
+        """mw:99-101 — armor cards, then other defences, then health cards."""
         armor = 0 if pierce else len(victim.armor)
         net = max(0, amount - armor - self.defence(victim))
         if not net:
@@ -914,7 +914,7 @@ class MageWarsState(GameState):
         self.lose_health(victim, net, side, source)
 
     def attack_card(self, side: Seat, card: Card, amount: int, source: str) -> None:
-        """mw:143-145 — at least its health destroys it; less does nothing."""
+        """mw:107-110 — at least its health destroys it; less does nothing."""
         health = card.proto.data.health
         if amount < health:
             self.events.append(ev.Attacked(source, card.proto.name))
@@ -928,7 +928,7 @@ class MageWarsState(GameState):
         self.events.append(ev.Died(card.proto.name, owner))
         self.remove_from_table(card)
         self.discard(card)
-        if card.proto.type == "structure":  # mw:89 — an effect upon destruction
+        if card.proto.type == "structure":  # mw:68 — an effect upon destruction
             self.events.append(ev.Triggered(card.proto.name, "destruction"))
             self.push(
                 *[
@@ -960,7 +960,7 @@ class MageWarsState(GameState):
                     return
 
     def lose_health(self, victim: Seat, amount: int, by: Seat | None, source: str) -> None:
-        """mw:139 — health cards go face up to their discard piles; at none the Mage dies."""
+        """mw:101 — health cards go face up to their discard piles; at none the Mage dies."""
         if victim.dead or victim.gone:
             return
         lost = min(amount, len(victim.health))
@@ -980,10 +980,10 @@ class MageWarsState(GameState):
             healed += 1
         self.events.append(ev.Healed(side.name, healed, len(side.health)))
 
-    # -- death and resurrection (mw:171-183) ------------------------------------------
+    # -- death and resurrection (mw:132-139) ------------------------------------------
 
     def strip(self, side: Seat, everything: bool = False) -> list[Card]:
-        """What a dying Mage discards (mw:175-177); a leaving player discards all (R16)."""
+        """What a dying Mage discards (mw:133-135); a leaving player discards all (R16)."""
         cards = side.hand + side.pets + list(side.items.values()) + side.armor + side.works
         cards += [c for c, _ in side.trials]
         side.hand, side.pets, side.armor, side.works, side.trials = [], [], [], [], []
@@ -1015,7 +1015,7 @@ class MageWarsState(GameState):
         return _match(needs, cards, [])
 
     def resurrect(self, side: Seat) -> None:
-        """mw:183 — pay, draw health cards, and take a turn at once."""
+        """mw:139 — pay, draw health cards, and take a turn at once."""
         for card in self.payment(side):
             side.hand.remove(card)
             self.discard(card)
@@ -1024,7 +1024,7 @@ class MageWarsState(GameState):
         self.events.append(Note(f"{side.name}'s Mage {side.mage.proto.name} is resurrected!"))
         self.queue = [("begin", side.seat)]
 
-    # -- curses and blessings (mw:103-109) --------------------------------------------
+    # -- curses and blessings (mw:88-91) --------------------------------------------
 
     def curse_drawn(self, side: Seat, card: Card) -> None:
         self.discard(card)
@@ -1066,7 +1066,7 @@ class MageWarsState(GameState):
     # -- challenges, levels and winning ------------------------------------------------
 
     def check_trials(self) -> None:
-        """mw:97 — a challenge whose condition is met this turn pays its reward."""
+        """mw:80 — a challenge whose condition is met this turn pays its reward."""
         side = self.seats[self.active]
         if not side.trials:
             return
@@ -1094,7 +1094,7 @@ class MageWarsState(GameState):
         return have >= quest.amount
 
     def check_levels(self) -> None:
-        """mw:93-95 — a level card with every resource in activates once its quest is met."""
+        """mw:74-76 — a level card with every resource in activates once its quest is met."""
         for side in self.seats:
             for work in side.works:
                 ready = work.proto.type == "level" and not work.need and not side.dead
@@ -1104,7 +1104,7 @@ class MageWarsState(GameState):
                     return
 
     def check_win(self) -> None:
-        """mw:167 — a living Mage meeting its own win condition wins (R13: the active first)."""
+        """mw:128 — a living Mage meeting its own win condition wins (R13: the active first)."""
         if self.over:
             return
         count = len(self.seats)
@@ -1232,7 +1232,7 @@ class MageWarsState(GameState):
         return [s.key for s in self._sides(side, who) if not s.dead]
 
     def salvage(self, side: Seat, deck: str) -> None:
-        """mw:159 — the top card of a discard pile, into the hand."""
+        """mw:120 — the top card of a discard pile, into the hand."""
         pile = self.discards[deck]
         if not pile:
             return

@@ -89,7 +89,7 @@ class MageWarsRuleset(Ruleset):
         state = MageWarsState(players, rng)
         self._fill_decks(state)
         mage_deck = state.decks["mage"]
-        for side, choice in zip(state.seats, decks, strict=True):  # mw:19, R0
+        for side, choice in zip(state.seats, decks, strict=True):  # mw:17, R0
             wanted = next((c for c in mage_deck if c.proto.id == choice[0]), None)
             card = wanted or mage_deck[-1]
             mage_deck.remove(card)
@@ -106,12 +106,13 @@ class MageWarsRuleset(Ruleset):
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = MageWarsState(names, rng)
         self._fill_decks(state)
+        for side, spec in zip(state.seats, seats, strict=True):
+            self._seat(state, side, dict(spec))
+        # after the seats, whose health cards come from the full decks
         for deck, ids in data.get("decks", {}).items():  # listed top first
             state.decks[deck] = [self._card(state, c) for c in reversed(ids)]
         for deck, ids in data.get("discards", {}).items():  # listed bottom first
             state.discards[deck] = [self._card(state, c) for c in ids]
-        for side, spec in zip(state.seats, seats, strict=True):
-            self._seat(state, side, dict(spec))
         state.turn = int(data.get("turn", 1))
         state.round = int(data.get("round", 1))
         state.active = state.starter = int(data.get("active", 0))

@@ -1,0 +1,52 @@
+"""Helpers for Mage Wars rule tests: a position from a few lines, and its cards by id.
+
+Rule references name lines of shared/rules/mage-wars.md (`mage-wars.md:NN`) or rulings
+of docs/rules/mage-wars.md (`R#`).
+"""
+
+from typing import Any
+
+from engine.core.match import Match, from_scenario
+from engine.rulesets.mage_wars.game import Card, MageWarsState
+
+
+def game(*seats: dict[str, Any], seed: int = 1, **extra: Any) -> Match:
+    """A main-phase match for seat `active` (0 unless given), with the seats described."""
+    return from_scenario("mage-wars", {"seats": list(seats), **extra}, seed)
+
+
+def state(match: Match) -> MageWarsState:
+    return match.state
+
+
+def card(match: Match, card_id: str, cards: list[Card] | None = None) -> Card:
+    """The first card with this id in `cards` (default: anywhere but the decks)."""
+    s = state(match)
+    if cards is None:  # the table: works, pets, items, board, wards, levels, the centre
+        cards = list(s.centre)
+        for side in s.seats:
+            cards += side.works + side.pets + list(side.items.values())
+            cards += side.board + side.wards + side.levels
+    return next(c for c in cards if c.proto.id == card_id)
+
+
+def hand(match: Match, seat: int, card_id: str) -> Card:
+    return card(match, card_id, state(match).seats[seat].hand)
+
+
+def actions(match: Match) -> list[tuple]:
+    return list(match.pending[0].actions) if match.pending else []
+
+
+def do(match: Match, *action: Any) -> None:
+    """Apply an action for whoever has the open decision."""
+    match.apply(match.pending[0].player, tuple(action))
+
+
+def end_turn(match: Match) -> None:
+    """End the turn, discarding the first cards if the hand is over its limit."""
+    do(match, "end")
+    while match.pending and match.pending[0].kind == "discard":
+        d = match.pending[0]
+        picks = tuple(d.actions[: d.min_picks])
+        match.apply(d.player, picks if d.multi else picks[0])

@@ -1,0 +1,281 @@
+"""Resources, requirements and the card types (mage-wars.md:40-84)."""
+
+from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
+
+CINDER = {"mage": "cinder_archon"}  # evil, 1 pet
+SELME = {"mage": "tidewarden_selme"}  # good, 2 pets
+IVRA = {"mage": "thornmother_ivra"}  # neutral, 3 pets, armor 0
+OBBIN = {"mage": "gearwright_obbin"}  # neutral, no pets
+
+
+def test_a_card_used_as_a_resource_loses_its_primary_use() -> None:
+    # mage-wars.md:40 — Cinder Bolt fills Emberfox's requirement and is never cast.
+    m = game(
+        {**IVRA, "hand": ["cinder_bolt"], "works": [{"card": "emberfox"}]}, {**CINDER, "health": 9}
+    )
+    bolt, fox = hand(m, 0, "cinder_bolt"), card(m, "emberfox")
+    do(m, "fill", bolt.uid, fox.uid)
+    s = state(m)
+    assert bolt in s.discards["mystic"] and len(s.seats[1].health) == 9
+    assert m.pending[0].kind == "activate"
+
+
+def test_manifestations_are_laid_and_filled_over_several_turns() -> None:
+    # mage-wars.md:42 — as many as you like on the table, filled from the hand over turns.
+    m = game({**OBBIN, "hand": ["thunder_maul", "runed_longsword", "iron_ore"]}, CINDER)
+    maul, sword = hand(m, 0, "thunder_maul"), hand(m, 0, "runed_longsword")
+    do(m, "play", maul.uid)
+    do(m, "play", sword.uid)
+    do(m, "fill", hand(m, 0, "iron_ore").uid, maul.uid)
+    end_turn(m)
+    end_turn(m) if m.pending[0].player == 1 and m.pending[0].kind == "main" else None
+    s = state(m)
+    assert s.seats[0].works == [maul, sword]
+    assert maul.need == ["stone", "ember", "any"] and len(maul.under) == 1
+
+
+def test_one_resource_card_fills_one_requirement() -> None:
+    # mage-wars.md:44, R3 — a card with two icons still fills only one requirement.
+    m = game({**OBBIN, "hand": ["prism_shard"], "works": [{"card": "shimmering_cloak"}]}, CINDER)
+    cloak = card(m, "shimmering_cloak")
+    cloak.need = ["ember", "tide"]
+    do(m, "fill", hand(m, 0, "prism_shard").uid, cloak.uid)
+    assert cloak.need == ["tide"]
+
+
+def test_a_resource_must_match_the_requirement() -> None:
+    # mage-wars.md:42 — the corresponding requirement: an Ember card cannot fill Tide.
+    m = game({**OBBIN, "hand": ["ember_shard"], "works": [{"card": "mending_drizzle"}]}, CINDER)
+    assert not [a for a in m.pending[0].actions if a[0] == "fill"]
+
+
+def test_a_manifestation_activates_when_every_requirement_is_met() -> None:
+    # mage-wars.md:46 — the last requirement filled, the card is activated.
+    m = game({**IVRA, "hand": ["ember_shard"], "works": [{"card": "emberfox"}]}, CINDER)
+    do(m, "fill", hand(m, 0, "ember_shard").uid, card(m, "emberfox").uid)
+    assert m.pending[0].kind == "activate" and state(m).seats[0].works == []
+
+
+def test_a_creature_is_kept_as_a_pet_with_its_permanent_bonus() -> None:
+    # mage-wars.md:52 — kept next to the Mage, its bonus is permanent.
+    m = game({**IVRA, "hand": ["mossback_tortoise"]}, CINDER)
+    turtle = hand(m, 0, "mossback_tortoise")
+    turtle.discount = 2  # as if spent from health: Ivra waives two requirements (R5)
+    do(m, "play", turtle.uid)
+    assert ("pet", turtle.uid) in m.pending[0].actions
+    do(m, "pet", turtle.uid)
+    s = state(m)
+    assert s.seats[0].pets == [turtle] and s.defence(s.seats[0]) == 1
+
+
+def test_a_full_pet_row_means_releasing_one() -> None:
+    # mage-wars.md:52 — at the maximum, an existing pet is discarded to make room.
+    m = game(
+        {**CINDER, "pets": ["thornvine"], "hand": ["ember_shard"], "works": [{"card": "emberfox"}]},
+        SELME,
+    )
+    vine, fox = card(m, "thornvine"), card(m, "emberfox")
+    do(m, "fill", hand(m, 0, "ember_shard").uid, fox.uid)
+    assert ("pet", fox.uid) not in m.pending[0].actions
+    do(m, "pet", fox.uid, vine.uid)
+    s = state(m)
+    assert s.seats[0].pets == [fox] and vine in s.discards["enchanted"]
+
+
+def test_a_mage_without_pets_cannot_keep_one() -> None:
+    # mage-wars.md:52 — only if the Mage card allows pets.
+    m = game({**OBBIN, "hand": ["ember_shard"], "works": [{"card": "emberfox"}]}, CINDER)
+    do(m, "fill", hand(m, 0, "ember_shard").uid, card(m, "emberfox").uid)
+    assert not [a for a in m.pending[0].actions if a[0] == "pet"]
+
+
+def test_a_creature_used_once_strikes_and_is_discarded() -> None:
+    # mage-wars.md:54 — a one-time attack, then the card is discarded (R18: way, then target).
+    m = game(
+        {**IVRA, "hand": ["ember_shard"], "works": [{"card": "emberfox"}]},
+        {**IVRA, "health": 8, "pets": ["thornvine"]},
+    )
+    fox = card(m, "emberfox")
+    do(m, "fill", hand(m, 0, "ember_shard").uid, fox.uid)
+    do(m, "once", fox.uid)
+    assert m.pending[0].kind == "activate" and ("once", fox.uid, "p1") in m.pending[0].actions
+    do(m, "once", fox.uid, "p1")
+    s = state(m)
+    assert len(s.seats[1].health) == 6 and fox in s.discards["enchanted"]
+
+
+def test_an_item_goes_in_its_slot_or_is_used_once() -> None:
+    # mage-wars.md:58 — one of the Mage's item slots (R9: weapon, armor, trinket).
+    m = game(
+        {
+            **OBBIN,
+            "items": [{"card": "chainweave_mail", "built": True}],
+            "hand": ["iron_ore"],
+            "works": [{"card": "shimmering_cloak", "need": ["any"]}],
+        },
+        CINDER,
+    )
+    mail, cloak = card(m, "chainweave_mail"), card(m, "shimmering_cloak")
+    do(m, "fill", hand(m, 0, "iron_ore").uid, cloak.uid)
+    options = m.pending[0].actions
+    assert ("slot", cloak.uid, mail.uid) in options and ("once", cloak.uid, None) in options
+    do(m, "slot", cloak.uid, mail.uid)
+    s = state(m)
+    assert s.seats[0].items == {"armor": cloak} and mail in s.discards["arcane"]
+    assert s.max_hand(s.seats[0]) == 7 + 1
+
+
+def test_magic_is_used_as_the_card_says() -> None:
+    # mage-wars.md:62 — Blood Ink needs nothing: you lose 1 health and draw 3 Mystic cards.
+    m = game(
+        {**OBBIN, "hand": ["blood_ink"], "health": 5},
+        CINDER,
+        decks={"mystic": ["moonstone", "moonstone", "wisp_essence"]},
+    )
+    do(m, "play", hand(m, 0, "blood_ink").uid)
+    s = state(m)
+    assert len(s.seats[0].health) == 4
+    assert sorted(c.proto.id for c in s.seats[0].hand) == ["moonstone", "moonstone", "wisp_essence"]
+
+
+def test_structures_are_built_in_the_centre_by_anyone() -> None:
+    # mage-wars.md:66-68 — in the centre; any player contributes on their turn.
+    m = game(
+        {**CINDER, "hand": ["sunlit_bastion"]},
+        {**SELME, "hand": ["amber_sap"]},
+        decks={"fate": ["path_of_embers", "path_of_embers"]},
+    )
+    bastion = hand(m, 0, "sunlit_bastion")
+    do(m, "play", bastion.uid)
+    assert state(m).centre == [bastion]
+    end_turn(m)
+    sap = hand(m, 1, "amber_sap")
+    assert ("fill", sap.uid, bastion.uid) in m.pending[0].actions
+
+
+def test_a_built_structure_credits_its_builder_and_has_effects() -> None:
+    # mage-wars.md:68-70 — on construction and a persistent aura for some alignments.
+    m = game(
+        {**SELME, "health": 5, "hand": ["amber_sap"]},
+        CINDER,
+        centre=[{"card": "sunlit_bastion", "need": ["stone"]}],
+    )
+    bastion = card(m, "sunlit_bastion")
+    do(m, "fill", hand(m, 0, "amber_sap").uid, bastion.uid)
+    s = state(m)
+    selme, cinder = s.seats
+    assert selme.built == 1 and len(selme.health) == 7  # built: restore 2
+    assert s.defence(selme) == 1 and s.defence(cinder) == 0  # good Mages only
+
+
+def test_a_destroyed_structure_has_its_effect() -> None:
+    # mage-wars.md:68 — the upon-destruction effect: Obsidian Spire's destroyer draws a card.
+    m = game(
+        {**IVRA, "hand": ["spirit_pike", "ember_shard", "ember_shard"]},
+        IVRA,
+        centre=[{"card": "obsidian_spire", "built": True}],
+        decks={"quest": ["feat_of_focus"]},
+    )
+    spire, pike = card(m, "obsidian_spire"), hand(m, 0, "spirit_pike")
+    do(m, "play", pike.uid)
+    for shard in [c for c in state(m).seats[0].hand if c.proto.id == "ember_shard"]:
+        do(m, "fill", shard.uid, pike.uid)  # the only target: cast at once on the Spire
+    s = state(m)
+    assert spire in s.discards["quest"] and s.centre == []
+    assert [c.proto.id for c in s.seats[0].hand] == ["feat_of_focus"]
+
+
+def test_a_level_card_must_be_exactly_one_above() -> None:
+    # mage-wars.md:74 — otherwise it is kept in hand.
+    m = game(
+        {"mage": "starseer_quill", "hand": ["oath_of_the_adept", "crown_of_the_magus"]}, CINDER
+    )
+    oath, crown = hand(m, 0, "oath_of_the_adept"), hand(m, 0, "crown_of_the_magus")
+    assert ("play", oath.uid) in m.pending[0].actions
+    assert ("play", crown.uid) not in m.pending[0].actions
+
+
+def test_a_level_waits_for_its_quest_then_buffs_the_mage() -> None:
+    # mage-wars.md:74-76 — quest requirements, collected cards discarded, the Mage levels.
+    m = game(
+        {
+            "mage": "starseer_quill",
+            "health": 2,
+            "hand": ["ember_shard"],
+            "works": [
+                {"card": "oath_of_the_adept", "need": ["ember"], "under": ["moonstone", "iron_ore"]}
+            ],
+        },
+        CINDER,
+    )
+    oath = card(m, "oath_of_the_adept")
+    do(m, "fill", hand(m, 0, "ember_shard").uid, oath.uid)
+    s = state(m)
+    quill = s.seats[0]
+    assert quill.level == 1 and oath in quill.works  # quest: 3 health, Quill has 2
+    s.heal(quill, 1)
+    s.run()
+    assert quill.level == 2 and quill.levels == [oath] and oath.under == []
+    assert s.max_hand(quill) == 8 + 1 and len(quill.health) == 3 + 1  # buffs: hand, health
+    assert card(m, "moonstone", s.discards["mystic"]) is not None
+
+
+def test_a_challenge_met_this_turn_pays_its_reward() -> None:
+    # mage-wars.md:80 — Feat of Focus: fill 2 requirements this turn, draw a Quest card.
+    m = game(
+        {
+            **OBBIN,
+            "hand": ["feat_of_focus", "iron_ore", "quicksilver"],
+            "works": [{"card": "dragonscale_cuirass"}],
+        },
+        CINDER,
+        decks={"quest": ["toll_of_veins"]},
+    )
+    feat, cuirass = hand(m, 0, "feat_of_focus"), card(m, "dragonscale_cuirass")
+    do(m, "play", feat.uid)
+    do(m, "fill", hand(m, 0, "iron_ore").uid, cuirass.uid)
+    assert state(m).seats[0].won == 0
+    do(m, "fill", hand(m, 0, "quicksilver").uid, cuirass.uid)
+    s = state(m)
+    assert s.seats[0].won == 1 and feat in s.discards["quest"]
+    assert [c.proto.id for c in s.seats[0].hand] == ["toll_of_veins"]
+
+
+def test_a_challenge_not_met_has_its_consequence() -> None:
+    # mage-wars.md:80 — Ordeal of Cinders failed: lose 1 health at the end of the turn.
+    m = game({**OBBIN, "hand": ["ordeal_of_cinders"], "health": 5}, CINDER)
+    do(m, "play", hand(m, 0, "ordeal_of_cinders").uid)
+    end_turn(m)
+    s = state(m)
+    assert len(s.seats[0].health) == 4 and s.seats[0].won == 0 and s.seats[0].trials == []
+
+
+def test_resource_cards_are_only_resources_unless_permanent() -> None:
+    # mage-wars.md:84 — plain resource cards are never played; a permanent one is laid.
+    m = game(
+        {
+            **OBBIN,
+            "hand": ["ember_shard", "living_spring"],
+            "works": [{"card": "tide_compass"}, {"card": "mending_drizzle"}],
+        },
+        CINDER,
+    )
+    shard, spring = hand(m, 0, "ember_shard"), hand(m, 0, "living_spring")
+    assert ("play", shard.uid) not in m.pending[0].actions
+    assert ("play", spring.uid) in m.pending[0].actions
+
+
+def test_a_permanent_resource_fills_one_requirement_each_turn() -> None:
+    # mage-wars.md:84 — once completed it gives its icon every turn, and is not used up.
+    m = game(
+        {
+            **OBBIN,
+            "board": [{"card": "living_spring", "built": True}],
+            "works": [{"card": "mending_drizzle"}],
+        },
+        CINDER,
+    )
+    spring, rain = card(m, "living_spring"), card(m, "mending_drizzle")
+    do(m, "tap", spring.uid, rain.uid)
+    assert rain.need == ["tide"] and ("tap", spring.uid, rain.uid) not in m.pending[0].actions
+    assert spring in state(m).seats[0].board
