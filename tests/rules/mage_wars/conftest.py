@@ -43,10 +43,14 @@ def do(match: Match, *action: Any) -> None:
     match.apply(match.pending[0].player, tuple(action))
 
 
-def end_turn(match: Match) -> None:
-    """End the turn, discarding the first cards if the hand is over its limit."""
-    do(match, "end")
-    while match.pending and match.pending[0].kind == "discard":
+def settle(match: Match) -> None:
+    """Answer every prompt with its first choice until a main phase (or the end)."""
+    while match.pending and match.pending[0].kind != "main":
         d = match.pending[0]
-        picks = tuple(d.actions[: d.min_picks])
-        match.apply(d.player, picks if d.multi else picks[0])
+        match.apply(d.player, tuple(d.actions[: d.min_picks]) if d.multi else d.actions[0])
+
+
+def end_turn(match: Match) -> None:
+    """End the turn and settle the prompts on the way to the next main phase."""
+    do(match, "end")
+    settle(match)

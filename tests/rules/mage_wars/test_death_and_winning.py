@@ -1,0 +1,231 @@
+"""Death, resurrection, winning, leaving, hidden information (mage-wars.md:30, 128-139)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.match import new_match, replay
+from engine.rulesets.mage_wars.game import ROUND_LIMIT, WANE_FROM
+from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, settle, state
+
+CINDER = {"mage": "cinder_archon"}
+SELME = {"mage": "tidewarden_selme"}
+IVRA = {"mage": "thornmother_ivra"}
+OBBIN = {"mage": "gearwright_obbin"}
+QUILL = {"mage": "starseer_quill"}
+
+
+def test_spending_a_health_card_uses_it_at_the_mages_discount() -> None:
+    # mage-wars.md:30 — as if drawn, at reduced cost; Ivra waives two requirements (R5).
+    m = game({**IVRA, "health": ["ashen_drake", "amber_sap", "amber_sap"]}, CINDER)
+    do(m, "spend")
+    drake = hand(m, 0, "ashen_drake")
+    assert len(state(m).seats[0].health) == 2 and drake.discount == 2
+    do(m, "play", drake.uid)
+    assert drake.need == ["ember", "ember"]  # the two "any" requirements are waived
+
+
+def test_a_mage_at_zero_health_dies_and_discards() -> None:
+    # mage-wars.md:30,132-135 — hand, items, pets, armor and works go; levels stay.
+    m = game(
+        {
+            **SELME,
+            "health": 1,
+            "armor": 1,
+            "hand": ["iron_ore"],
+            "pets": ["thornvine"],
+            "items": [{"card": "chainweave_mail", "built": True}],
+            "works": [{"card": "thunder_maul", "need": ["any"], "under": ["iron_ore"]}],
+            "levels": [{"card": "oath_of_the_adept", "built": True}],
+        },
+        CINDER,
+    )
+    do(m, "spend")
+    s = state(m)
+    selme = s.seats[0]
+    assert selme.dead and selme.health == [] and selme.hand == [] and selme.pets == []
+    assert selme.items == {} and selme.armor == [] and selme.works == []
+    assert selme.level == 2 and len(selme.levels) == 1
+    assert m.pending[0].player == 1  # R12: the dead Mage's turn ends at once
+
+
+def test_a_slain_mage_counts_for_its_killer() -> None:
+    # mage-wars.md:128 — Cinder Archon wins by slaying two Mages.
+    m = game({**CINDER, "pets": ["ashen_drake"], "kills": 1}, {**IVRA, "health": 2})
+    do(m, "attack", card(m, "ashen_drake").uid, "p1")
+    s = state(m)
+    assert s.seats[1].dead and s.seats[0].kills == 2
+    assert m.over and m.winner == 0
+
+
+def test_a_dead_mage_draws_from_three_decks_and_keeps_to_the_maximum() -> None:
+    # mage-wars.md:137 — one each from Enchanted, Mystic and Arcane; keep or discard.
+    m = game(
+        CINDER,
+        {**SELME, "dead": True, "hand": ["iron_ore"] * 5},
+        decks={
+            "enchanted": ["amber_sap"],
+            "mystic": ["moonstone"],
+            "arcane": ["iron_ore"],
+            "fate": ["path_of_embers"] * 4,
+        },
+    )
+    do(m, "end")
+    keep = m.pending[0]
+    assert keep.kind == "keep" and keep.min_picks == 2
+    assert keep.max_picks == 3  # a hand of 8, the maximum is 6
+    m.apply(1, tuple(keep.actions[:2]))
+    assert len(state(m).seats[1].hand) == 6
+
+
+def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
+    # mage-wars.md:139 — pay the Resurrect resources, draw health cards, take a turn now.
+    decks = {
+        "enchanted": ["dew_drop"] + ["amber_sap"] * 9,
+        "mystic": ["moonstone"] * 10,
+        "arcane": ["iron_ore"],
+        "fate": ["path_of_embers"] * 6,
+    }
+    m = game(CINDER, {**SELME, "dead": True}, decks=decks)
+    do(m, "end")
+    assert m.pending[0].kind == "keep"
+    m.apply(1, ())
+    assert m.pending[0].kind == "rise"
+    do(m, "resurrect")
+    settle(m)
+    s = state(m)
+    selme = s.seats[1]
+    assert not selme.dead and len(selme.health) == 10
+    assert m.pending[0].player == 1 and m.pending[0].kind == "main"
+    assert any("is resurrected" in e.text for e in m.events)
+
+
+def test_a_dead_mage_that_cannot_pay_waits() -> None:
+    # mage-wars.md:139 — "once the player can fulfill": Selme needs a Tide card.
+    m = game(
+        CINDER,
+        {**SELME, "dead": True},
+        decks={
+            "enchanted": ["amber_sap"],
+            "mystic": ["ember_glass"],
+            "arcane": ["iron_ore"],
+            "fate": ["path_of_embers"] * 6,
+        },
+    )
+    do(m, "end")
+    m.apply(1, ())
+    settle(m)
+    assert state(m).seats[1].dead and m.pending[0].player == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "action"),
+    [
+        ({**IVRA, "pets": ["thornvine"], "works": [{"card": "emberfox", "need": []}]}, "pet"),
+        (
+            {
+                **OBBIN,
+                "items": [{"card": "chainweave_mail", "built": True}],
+                "works": [{"card": "glass_dagger", "need": []}],
+            },
+            "slot",
+        ),
+    ],
+)
+def test_each_mage_wins_by_its_own_condition(spec, action) -> None:
+    # mage-wars.md:24,128 — Ivra: two pets; Obbin: two item slots filled.
+    work = spec["works"][0]["card"]
+    spec = {**spec, "works": [], "hand": [work]}
+    m = game(spec, CINDER)
+    new = hand(m, 0, work)
+    new.discount = 5  # nothing left to fill: it activates when played
+    do(m, "play", new.uid)
+    do(m, action, new.uid)
+    assert m.over and m.winner == 0
+
+
+def test_another_mages_condition_does_not_win() -> None:
+    # mage-wars.md:128 — only one's own win condition counts: two pets do not win for Selme.
+    m = game({**SELME, "pets": ["thornvine", "emberfox"]}, CINDER)
+    assert not m.over
+
+
+def test_the_waning_eases_every_win_condition() -> None:
+    # R14 — from round 8 every condition asks one less (never below 1; level never below 2).
+    m = game(CINDER, QUILL, round=WANE_FROM - 1)
+    s = state(m)
+    assert s.progress(s.seats[0]) == (0, 2) and s.progress(s.seats[1]) == (1, 3)
+    s.round = WANE_FROM
+    assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
+    s.round = WANE_FROM + 10
+    assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
+
+
+def test_last_light_ends_the_game_after_the_last_round() -> None:
+    # R15 — no one there yet: the living Mage nearest to its condition, then most health.
+    m = game({**CINDER, "health": 3}, {**SELME, "health": 8}, round=ROUND_LIMIT)
+    end_turn(m)
+    assert not m.over
+    end_turn(m)
+    assert m.over and m.winner == 1
+    assert any("Last Light" in e.text for e in m.events[-3:])
+
+
+def test_a_leaving_player_drops_out_and_the_game_goes_on() -> None:
+    # R16 — with 3 players one may leave; the turn passes on; with 1 left it is over.
+    m = game(CINDER, SELME, OBBIN)
+    m.resign(0, "resigned")
+    s = state(m)
+    assert not m.over and s.seats[0].gone and s.seats[0].hand == []
+    settle(m)
+    assert m.pending[0].player == 1
+    end_turn(m)
+    assert m.pending[0].player == 2
+    end_turn(m)
+    assert m.pending[0].player == 1  # seat 0 is skipped
+    m.resign(2, "resigned")
+    assert m.over and m.winner == 1
+
+
+def test_hidden_information_stays_hidden() -> None:
+    # Hands, deck order, health and armor piles are never in another player's view.
+    m = new_match("mage-wars", ["A", "B", "C"], [["random"]] * 3, 99)
+    s = state(m)
+    for viewer in (0, 1, 2, None):
+        view = m.view(viewer)
+        for seat in view.seats:
+            assert (seat.zones["hand"].cards is not None) == (seat.seat == viewer)
+            assert seat.zones["health"].cards is None and seat.zones["armor"].cards is None
+        for name, zone in view.table.items():
+            assert (zone.cards is None) == name.endswith("deck")
+        text = repr(view)
+        assert "99" not in text.replace("seq=99", "")
+        for other in s.seats:
+            if other.seat != viewer:
+                private = [
+                    e
+                    for e in view.events
+                    if type(e).__name__ == "DrewFrom" and e.player == other.seat
+                ]
+                assert all(getattr(e, "card", None) is None for e in private)
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    m = game({**OBBIN, "hand": ["iron_ore"]}, CINDER)
+    before = repr(m.view(None)), repr(m.view(0))
+    ore = hand(m, 0, "iron_ore")
+    for bad in [("play", ore.uid), ("fill", ore.uid, 12345), ("attack", 1, "p1"), ("end", 1)]:
+        with pytest.raises(IllegalAction):
+            m.apply(0, bad)
+    assert (repr(m.view(None)), repr(m.view(0))) == before
+
+
+def test_a_record_replays_to_the_same_state() -> None:
+    from engine.agents import RandomAgent
+
+    m = new_match("mage-wars", ["A", "B", "C", "D"], [["random"]] * 4, 5)
+    agents = [RandomAgent(i) for i in range(4)]
+    while not m.over:
+        d = m.pending[0]
+        m.apply(d.player, agents[d.player].choose(m, d))
+    twin = replay(m.record)
+    assert twin.winner == m.winner and [e.text for e in twin.events] == [e.text for e in m.events]
