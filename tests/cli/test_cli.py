@@ -145,3 +145,27 @@ def test_bot_with_a_rejected_token_says_so(monkeypatch, tmp_path, capsys) -> Non
     assert main(["bot"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("cardhost: Discord rejected the token")
+
+
+@pytest.fixture
+def relay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Relay, a tiny 2-4 player test game (tests/support/relay.py), for the generic parts."""
+    from engine.core import ruleset as registry
+
+    monkeypatch.setitem(registry._MODULES, "relay", "tests.support.relay")
+
+
+def test_simulate_fills_four_seats_and_counts_every_win(relay, capsys) -> None:
+    assert main(["simulate", "relay", "--games", "40", "--players", "4", "--seed", "2"]) == 0
+    found = re.fullmatch(
+        r"games=40 wins=(\d+),(\d+),(\d+),(\d+) games_per_sec=\S+", capsys.readouterr().out.strip()
+    )
+    assert found and sum(int(w) for w in found.groups()) == 40
+
+
+def test_terminal_against_two_computers_plays_on_after_you_are_out(relay) -> None:
+    script = Script([], then="1")
+    winner = play_in_terminal("relay", seed=2, players=3, read=script.read, write=script.write)
+    assert winner is not None and "Match over" in script.text
+    assert "Computer 1" in script.text and "Computer 2" in script.text
+    assert "Pass the keyboard" not in script.text  # one person: no hand-over screens
