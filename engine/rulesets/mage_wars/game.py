@@ -1255,7 +1255,10 @@ class MageWarsState(GameState):
             found += list(side.items.values())
         nested = []
         for card in found:
-            nested += [c for c, _ in card.under if c is not None] + card.charges
+            if card.under:
+                nested += [c for c, _ in card.under if c is not None]
+            if card.charges:
+                nested += card.charges
         return found + nested
 
 

@@ -6,6 +6,7 @@ choice of a Mage (R0 in docs/rules/mage-wars.md): a one-entry list naming a Mage
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -64,9 +65,7 @@ class MageWarsRuleset(Ruleset):
         pool = mage_wars_pool()
         catalog = {}
         for card_id, proto in self.protos.items():
-            view = proto_view(proto)
-            view.flavor = pool.cards[card_id].flavor or ""
-            catalog[card_id] = view
+            catalog[card_id] = replace(proto_view(proto), flavor=pool.cards[card_id].flavor or "")
         return catalog
 
     def evaluate(self, state: MageWarsState, player: int) -> float:

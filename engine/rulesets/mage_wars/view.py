@@ -4,6 +4,7 @@ Hidden: other players' hands, every deck's order and contents, health and armor 
 (face down, their owner included: R1) and charges (face down). Everything else is face up.
 """
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
@@ -16,8 +17,25 @@ if TYPE_CHECKING:
 EVENTS_SHOWN = 14
 
 
+_PRINTED: dict[tuple[str, int], CardView] = {}
+
+
 def proto_view(proto: Proto, uid: int = 0) -> CardView:
-    """A card as printed: in a hand, a discard pile, or looked up with /card."""
+    """A card as printed: in a hand, a discard pile, or looked up with /card.
+
+    Views are rebuilt after every action and most cards never change, so the printed
+    face is kept (never mutated: table_view copies it).
+    """
+    key = (proto.id, uid)
+    view = _PRINTED.get(key)
+    if view is None:
+        if len(_PRINTED) > 50_000:
+            _PRINTED.clear()
+        view = _PRINTED[key] = _printed(proto, uid)
+    return view
+
+
+def _printed(proto: Proto, uid: int) -> CardView:
     d = proto.data
     stats: dict[str, int] = {}
     tags: list[str] = [proto.deck] if proto.type != "mage" else []
@@ -43,6 +61,8 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
 def table_view(card: "Card", state: "MageWarsState") -> CardView:
     """A card on the table: what still lies under it, its charges, whether it is spent."""
     base = proto_view(card.proto, card.uid)
+    if not card.need and not card.charges and not card.under and card.used != state.turn:
+        return base
     tags = list(base.tags)
     stats = dict(base.stats)
     if card.need:
@@ -54,8 +74,7 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
     if card.used == state.turn:
         tags.append("used")
     under = tuple(proto_view(c.proto, c.uid) for c, _ in card.under if c is not None)
-    base.stats, base.tags, base.attached = stats, tuple(tags), under
-    return base
+    return replace(base, stats=stats, tags=tuple(tags), attached=under)
 
 
 def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatView:
