@@ -84,6 +84,7 @@ class Ruleset(ABC):
 
 _MODULES = {
     "clash": "engine.rulesets.clash",
+    "battle-mages": "engine.rulesets.battle_mages",
     "mage-wars": "engine.rulesets.mage_wars",
 }
 _LOADED: dict[str, Ruleset] = {}

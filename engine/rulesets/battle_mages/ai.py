@@ -1,0 +1,130 @@
+"""How the greedy agent judges a Battle Mages position, from what the player may see.
+
+Besides life, the field and cards in hand, spells and abilities on the stack (or being
+attempted) count by what they will do to whom, so the one-ply greedy agent is drawn to
+aim harm at the opponent's things and help at its own.
+"""
+
+from typing import TYPE_CHECKING
+
+from engine.core.decision import Action, Decision
+from engine.rulesets.battle_mages.cards import CREATURE
+
+if TYPE_CHECKING:
+    from engine.rulesets.battle_mages.game import BattleMagesState, Item
+
+WIN = 10_000.0
+HARM = {"damage", "destroy", "exhaust", "strip", "recall", "deny", "withdraw"}
+HELP = {"heal", "prepare", "grant"}
+BAD_COUNTERS = {"poison", "ice", "damage"}
+
+
+def _creature_value(card) -> float:
+    if card.proto.kind != CREATURE:
+        return 2.0 + card.proto.cost
+    left = card.proto.health - card.damage
+    value = 2.0 * card.power + 1.5 * max(left, 0) + 1.0 + 1.0 * card.shield
+    value -= 1.5 * card.poison + 1.0 * card.ice
+    return value
+
+
+def _owner_of(state: "BattleMagesState", uid: int) -> int:
+    if uid < 0:
+        return -1 - uid
+    card = state.cards[uid]
+    for item in state.stack:
+        if item.spell and item.source[0] == uid:
+            return item.controller
+    return card.owner
+
+
+def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
+    """What an item on the stack is worth to `seat` once it resolves."""
+    score = 0.0
+    for body in item.bodies:
+        for effect in item.script.bodies[body].effects:
+            refs = [r[0] for k, rs in item.targets.items() if k == (body, effect.to) for r in rs]
+            kind = effect.kind
+            harmful = kind in HARM or (kind == "add_counters" and effect.counter in BAD_COUNTERS)
+            helpful = kind in HELP or (kind == "add_counters" and not harmful)
+            for uid in refs:
+                mine = _owner_of(state, uid) == seat
+                weight = 3.0 + effect.amount
+                if harmful:
+                    score += -weight if mine else weight
+                elif helpful:
+                    score += weight if mine else -weight
+    if item.spell and state.cards[item.source[0]].proto.kind == CREATURE:
+        score += 3.0
+    return score if item.controller == seat else -score
+
+
+def evaluate(state: "BattleMagesState", seat: int) -> float:
+    other = 1 - seat
+    if state.over:
+        return WIN if state.winner == seat else -WIN
+    me, opp = state.sides[seat], state.sides[other]
+    score = 1.5 * (me.life - opp.life)
+    score += sum(_creature_value(c) for c in me.field) - sum(_creature_value(c) for c in opp.field)
+    score += 1.0 * (len(me.hand) - len(opp.hand))
+    score += 1.0 * (me.max_mana - opp.max_mana)
+    for item in state.stack:
+        score += _item_value(state, item, seat)
+    from engine.rulesets.battle_mages.game import Attempt
+
+    for task in state.tasks:
+        if isinstance(task, Attempt):
+            score += _item_value(state, task.item, seat)
+    if opp.life <= 8:
+        score += 1.5 * (8 - opp.life)
+    if me.stop:
+        # The setting is for people and changes nothing on the table; a one-ply agent
+        # would otherwise toggle it forever rather than face a worse position after a pass.
+        score -= 500.0
+    return score
+
+
+def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
+    """Multi-picks: attack with what survives a block, target the opponent's things."""
+    kind = decision.kind
+    seat = decision.player
+    actions = decision.actions
+    if kind == "attackers":
+        opp = state.sides[1 - seat]
+        guards = [
+            c.power for c in opp.field if c.proto.kind == CREATURE and not c.exhausted and not c.ice
+        ]
+        biggest = max(guards, default=0)
+        picks = []
+        for action in actions:
+            card = state.cards[action[1]]
+            if card.power > 0 and card.proto.health - card.damage > biggest:
+                picks.append(action)
+        if not guards:
+            picks = [a for a in actions if state.cards[a[1]].power > 0]
+        return tuple(picks[: decision.max_picks])
+    if kind in ("targets", "choose_many"):
+        harmful = _harmful_pick(state)
+        ranked = sorted(
+            actions, key=lambda a: (_owner_of(state, a[1]) == seat) == harmful, reverse=False
+        )
+        count = decision.max_picks if kind == "targets" else max(decision.min_picks, 1)
+        count = max(decision.min_picks, min(count, decision.max_picks, len(ranked)))
+        return tuple(ranked[:count])
+    if kind == "crystals_bottom":
+        return ()
+    return tuple(actions[: decision.min_picks])
+
+
+def _harmful_pick(state: "BattleMagesState") -> bool:
+    """Does the item being attempted or resolved mostly harm what it picks?"""
+    from engine.rulesets.battle_mages.game import Attempt, Resolve
+
+    task = state.tasks[-1] if state.tasks else None
+    if isinstance(task, Attempt | Resolve):
+        for body in task.item.bodies:
+            for effect in task.item.script.bodies[body].effects:
+                if effect.kind in HARM or effect.counter in BAD_COUNTERS:
+                    return True
+        return False
+    return True

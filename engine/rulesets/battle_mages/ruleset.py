@@ -1,0 +1,189 @@
+"""Battle Mages as a Ruleset: spellbook rules, a new game, and scenarios for tests."""
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from engine.core.decision import Action, Decision
+from engine.core.errors import ScenarioError
+from engine.core.rng import MatchRng
+from engine.core.ruleset import Ruleset
+from engine.core.view import CardView
+from engine.rulesets.battle_mages import ai
+from engine.rulesets.battle_mages.cards import (
+    CREATURE,
+    CRYSTAL,
+    RELIC,
+    CardInst,
+    Proto,
+    battle_mages_pool,
+    protos,
+)
+from engine.rulesets.battle_mages.game import STEPS, BattleMagesState
+from engine.rulesets.battle_mages.view import static_view
+
+SPELLBOOK_SIZE = 50  # battle-mages.md:7
+COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
+
+
+class BattleMagesRuleset(Ruleset):
+    id = "battle-mages"
+    name = "Battle Mages"
+    version = "1"
+    help_text = (
+        "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
+        "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"
+        "• **Crystals** form your Crystal Collection: one enters your field each turn; a "
+        "small one makes 1 mana, a big one 2 (it enters exhausted). Crystals prepare at "
+        "the start of your turn; unspent ones pay for reactions in the other Mage's turn.\n"
+        "• **Turn**: Preparation, Crystal, Draw, Main, Combat (attackers, blockers, "
+        "damage), Main, End. Creatures and Relics in your Main step; Rituals and "
+        "abilities whenever you may react.\n"
+        "• **The stack**: spells and abilities wait on the stack; both Mages pass in a row "
+        "and the top one resolves. Targets are checked when attempting; a spell that "
+        "loses a target fizzles, unless it says 'up to'.\n"
+        "• You are passed automatically when you cannot react; the 'Stop me' button asks "
+        "you anyway. Drawing from an empty Spellbook loses."
+    )
+
+    @cached_property
+    def pool(self):
+        return battle_mages_pool()
+
+    @cached_property
+    def protos(self) -> dict[str, Proto]:
+        return protos()
+
+    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+        problems = []
+        if len(cards) != SPELLBOOK_SIZE:
+            problems.append(
+                f"a Spellbook has exactly {SPELLBOOK_SIZE} cards, this one has {len(cards)}"
+            )
+        unknown = sorted({c for c in cards if c not in self.protos})
+        if unknown:
+            problems.append(f"unknown card(s): {', '.join(unknown)}")
+        for card_id, count in sorted(Counter(cards).items()):
+            proto = self.protos.get(card_id)
+            if proto is None or (proto.kind == CRYSTAL and proto.size == "small"):
+                continue  # battle-mages.md:20 — any number of Small Crystals
+            limit = COPY_LIMITS[proto.rarity]
+            if count > limit:
+                problems.append(
+                    f"{proto.name} is {proto.rarity.title()}: at most {limit} "
+                    f"cop{'y' if limit == 1 else 'ies'}, this Spellbook has {count}"
+                )
+        return problems
+
+    def card_catalog(self) -> dict[str, CardView]:
+        views = {}
+        for card_id, proto in self.protos.items():
+            view = static_view(proto)
+            view.flavor = self.pool.cards[card_id].flavor or ""
+            views[card_id] = view
+        return views
+
+    def preconstructed_decks(self) -> dict[str, list[str]]:
+        return {deck_id: deck.card_list() for deck_id, deck in self.pool.decks.items()}
+
+    def evaluate(self, state: BattleMagesState, player: int) -> float:
+        return ai.evaluate(state, player)
+
+    def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
+        return ai.choose_many(state, decision)
+
+    def new_game(
+        self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
+    ) -> BattleMagesState:
+        state = BattleMagesState(players, rng)
+        for side, deck in zip(state.sides, decks, strict=True):
+            cards = [state.new_card(self.protos[c], side.seat) for c in deck]
+            # ruling B2: the crystals form the Crystal Collection, the rest the Spellbook
+            side.collection = [c for c in cards if c.proto.kind == CRYSTAL]
+            side.spellbook = [c for c in cards if c.proto.kind != CRYSTAL]
+            for card in side.collection:
+                card.zone = "collection"
+            rng.shuffle(side.collection)
+            rng.shuffle(side.spellbook)
+        state.flip_coin()
+        return state
+
+    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:
+        """A position in a step of a turn; see tests/rules/battle_mages/conftest.py.
+
+        Seat keys: name, life, hand, spellbook (top first), collection (top first),
+        graveyard, field (creatures and relics: id or {card, damage, poison, shield, str,
+        ice, exhausted, new, attacking}), crystals (id or {card, exhausted}), pool, stop.
+        Top keys: active, turn, step (default main1).
+        """
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != 2:
+            raise ScenarioError("a Battle Mages scenario has exactly two seats")
+        names = [s.get("name", f"Mage {i + 1}") for i, s in enumerate(seats)]
+        state = BattleMagesState(names, rng)
+        state.turn = int(data.get("turn", 3))
+        state.active = state.starter = int(data.get("active", 0))
+        state.phase = "play"
+        step = data.get("step", "main1")
+        if step not in STEPS:
+            raise ScenarioError(f"unknown step '{step}' (steps: {', '.join(STEPS)})")
+        for side, seat in zip(state.sides, seats, strict=True):
+            side.life = int(seat.get("life", 20))
+            side.pool = int(seat.get("pool", 0))
+            side.stop = bool(seat.get("stop", False))
+            side.spellbook = [
+                self._card(state, c, side, "spellbook") for c in reversed(seat.get("spellbook", []))
+            ]
+            side.collection = [
+                self._card(state, c, side, "collection")
+                for c in reversed(seat.get("collection", []))
+            ]
+            side.hand = [self._card(state, c, side, "hand") for c in seat.get("hand", [])]
+            side.graveyard = [
+                self._card(state, c, side, "graveyard") for c in seat.get("graveyard", [])
+            ]
+            side.field = [
+                self._permanent(state, spec, side, state.turn) for spec in seat.get("field", [])
+            ]
+            side.crystals = [
+                self._permanent(state, spec, side, state.turn) for spec in seat.get("crystals", [])
+            ]
+            for card in side.crystals:
+                if card.proto.kind != CRYSTAL:
+                    raise ScenarioError(f"'{card.proto.id}' is not a crystal")
+                card.zone = "crystals"
+            for card in side.field:
+                if card.proto.kind not in (CREATURE, RELIC):
+                    raise ScenarioError(f"'{card.proto.id}' is no creature or relic")
+        state.step = step
+        state.first = state.active
+        if step in ("main1", "main2"):
+            state.priority = state.active
+        elif step in ("attackers", "blockers", "damage"):
+            state.priority = state.active if step != "attackers" else 1 - state.active
+            state.first = state.priority
+        state.run() if data.get("settle") else None
+        return state
+
+    def _card(self, state: BattleMagesState, card_id: str, side, zone: str) -> CardInst:
+        if card_id not in self.protos:
+            raise ScenarioError(f"unknown card '{card_id}'")
+        card = state.new_card(self.protos[card_id], side.seat)
+        card.zone = zone
+        return card
+
+    def _permanent(self, state: BattleMagesState, spec, side, turn: int) -> CardInst:
+        spec = {"card": spec} if isinstance(spec, str) else dict(spec)
+        card = self._card(state, spec.pop("card"), side, "field")
+        card.entered = turn if spec.pop("new", False) else turn - 1
+        card.exhausted = bool(spec.pop("exhausted", False))
+        card.attacking = bool(spec.pop("attacking", False))
+        for counter in ("damage", "poison", "shield", "str", "ice"):
+            setattr(card, counter, int(spec.pop(counter, 0)))
+        if spec:
+            raise ScenarioError(f"unknown field(s) {sorted(spec)} for '{card.proto.id}'")
+        return card
+
+
+RULESET = BattleMagesRuleset()

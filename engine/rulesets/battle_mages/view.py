@@ -1,0 +1,282 @@
+"""What a Battle Mages player may see, and how each legal action reads on a button."""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decision import Action
+from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.rulesets.battle_mages.cards import (
+    ANY_NUMBER,
+    CREATURE,
+    MODIFIERS,
+    O_MAGE,
+    OPPOSING,
+    TARGET,
+    THAT,
+    UP_TO_A,
+    UP_TO_TARGET,
+    YOURS,
+    A,
+    CardInst,
+    Proto,
+    Sel,
+)
+
+if TYPE_CHECKING:
+    from engine.rulesets.battle_mages.game import BattleMagesState
+
+EVENTS_SHOWN = 12
+_OBJ = ("Creature", "Relic", "Crystal", "Spell", "Mage")
+
+
+def selection_words(sel: Sel) -> str:
+    """How a compiled selection reads in a prompt: 'up to 2 target flying Creatures'."""
+    mods = [m for i, m in enumerate(MODIFIERS) if sel.mods & (1 << i)]
+    if sel.control == OPPOSING:
+        mods.insert(0, "opposing")
+    plural = sel.count > 1 or sel.wording == ANY_NUMBER
+    noun = " ".join([*mods, _OBJ[sel.obj] + ("s" if plural else "")])
+    if sel.control == YOURS:
+        noun += " you control"
+    head = {
+        TARGET: "target" if sel.count == 1 else f"{sel.count} target",
+        UP_TO_TARGET: f"up to {sel.count} target",
+        A: "a" if sel.count == 1 else str(sel.count),
+        UP_TO_A: f"up to {sel.count}",
+        ANY_NUMBER: "any number of",
+        THAT: "that",
+    }.get(sel.wording, "each")
+    return f"{head} {noun}"
+
+
+def proto_stats(proto: Proto) -> dict[str, int]:
+    if proto.kind == CREATURE:
+        return {"power": proto.power, "health": proto.health}
+    if proto.kind == "crystal":
+        return {"mana": proto.value}
+    return {}
+
+
+def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
+    proto = card if isinstance(card, Proto) else card.proto
+    tags = [proto.rarity]
+    tags += sorted(proto.keywords)
+    if proto.boast:
+        tags.append("boast")
+    cost = None if proto.kind == "crystal" else proto.cost
+    return CardView(
+        uid, proto.id, proto.name, proto.kind, cost, proto.text, proto_stats(proto), tuple(tags)
+    )
+
+
+def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
+    proto = card.proto
+    tags = []
+    for keyword in ("flying", "rush", "attentiveness"):
+        if card.has(keyword):
+            tags.append(keyword)
+    if proto.boast:
+        tags.append("boast")
+    tags.append("exhausted" if card.exhausted else "prepared")
+    for kind, word in (("poison", "poison"), ("shield", "shield"), ("str", "str"), ("ice", "ice")):
+        if getattr(card, kind):
+            tags.append(f"{word} {getattr(card, kind)}")
+    if card.damage:
+        tags.append(f"damage {card.damage}")
+    if card.attacking:
+        tags.append("attacking")
+    if card.blocking:
+        tags.append(f"blocking {state.cards[card.blocking].name}")
+    if proto.kind == CREATURE and card.entered == state.turn and not card.has("rush"):
+        tags.append("new")
+    stats = {}
+    if proto.kind == CREATURE:
+        stats = {"power": card.power, "health": max(0, proto.health - card.damage)}
+        if card.damage:
+            stats["max_health"] = proto.health
+    elif proto.kind == "crystal":
+        stats = {"mana": proto.value}
+    return CardView(
+        card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats, tuple(tags)
+    )
+
+
+def stack_view(state: "BattleMagesState") -> ZoneView:
+    """Bottom first, the top (which resolves next) last."""
+    cards = []
+    for item in state.stack:
+        source = state.cards[item.source[0]]
+        targets = state.targets_text(item)
+        text = item.script.text if not item.spell else source.proto.text
+        tags = ["spell" if item.spell else "ability", f"by {state.names[item.controller]}"]
+        if targets:
+            tags.append(f"targets {targets}")
+        if not item.paid:
+            tags.append("unpaid")
+        kind = source.proto.kind if item.spell else "ability"
+        cards.append(
+            CardView(
+                source.uid if item.spell else 0,
+                source.proto.id,
+                item.label,
+                kind,
+                None,
+                text,
+                {},
+                tuple(tags),
+            )
+        )
+    return ZoneView("stack", len(cards), tuple(cards))
+
+
+def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
+    seats = []
+    for side in state.sides:
+        own = viewer == side.seat
+        zones = {
+            "hand": ZoneView(
+                "hand",
+                len(side.hand),
+                tuple(static_view(c, c.uid) for c in side.hand) if own else None,
+            ),
+            "deck": ZoneView("deck", len(side.spellbook), None),
+            "crystal collection": ZoneView("crystal collection", len(side.collection), None),
+            "board": ZoneView(
+                "board", len(side.field), tuple(field_view(c, state) for c in side.field)
+            ),
+            "crystals": ZoneView(
+                "crystals", len(side.crystals), tuple(field_view(c, state) for c in side.crystals)
+            ),
+            "graveyard": ZoneView(
+                "graveyard",
+                len(side.graveyard),
+                tuple(static_view(c, c.uid) for c in side.graveyard),
+            ),
+        }
+        stats = {"health": side.life, "mana": side.mana, "max_mana": side.max_mana}
+        if own:
+            stats["stop"] = int(side.stop)
+        seats.append(SeatView(side.seat, side.name, stats, zones))
+    decisions = tuple(
+        DecisionView(
+            d.player,
+            state.names[d.player],
+            d.kind,
+            d.prompt,
+            d.seq,
+            tuple(o.label for o in d.options) if viewer == d.player else None,
+        )
+        for d in state.decisions()
+    )
+    notes = {"step": _step_name(state)}
+    if state.priority is not None and not state.over:
+        notes["priority"] = state.names[state.priority]
+    return MatchView(
+        ruleset="battle-mages",
+        viewer=viewer,
+        turn=state.turn,
+        phase=state.step if state.phase == "play" else state.phase,
+        active=state.active if state.phase == "play" else None,
+        seats=tuple(seats),
+        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        decisions=decisions,
+        winner=state.winner,
+        over=state.over,
+        notes=notes,
+        table={"stack": stack_view(state)},
+    )
+
+
+def _step_name(state: "BattleMagesState") -> str:
+    from engine.rulesets.battle_mages.game import STEP_NAMES
+
+    if state.phase != "play":
+        return {"starter": "choosing who starts", "start": "looking at crystals"}.get(
+            state.phase, state.phase
+        )
+    return STEP_NAMES[state.step]
+
+
+def _ref_name(state: "BattleMagesState", ref: int) -> str:
+    return state.ref_name(ref)
+
+
+def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str, int | None, Any]:
+    """(label, group, card uid, target) for one legal action."""
+    head = action[0] if action else None
+    if head == "cast":
+        card = state.cards[action[1]]
+        return f"Attempt {card.name} ({card.proto.cost})", "play", card.uid, None
+    if head == "ability":
+        card = state.cards[action[1]]
+        script = card.proto.abilities[action[2]]
+        return f"{card.name}: {script.text}"[:80], "play", card.uid, None
+    if head == "pass":
+        if state.stack:
+            return f"Pass (let {state.stack[-1].label} resolve)", "end", None, None
+        if state.step in ("main1", "main2"):
+            return ("Go to combat" if state.step == "main1" else "End turn"), "end", None, None
+        return "Pass", "end", None, None
+    if head == "stop":
+        label = "Stop me even with nothing to do" if action[1] else "Pass for me when I can't react"
+        return label, "setting", None, None
+    if head in ("target", "choose"):
+        return (
+            _ref_name(state, action[1]),
+            "target",
+            action[1] if action[1] > 0 else None,
+            action[1],
+        )
+    if head == "mode":
+        return _mode_label(state, action[1]), "mode", None, None
+    if head == "attacker":
+        card = state.cards[action[1]]
+        return (
+            f"{card.name} ({card.power}/{card.proto.health - card.damage})",
+            "attack",
+            card.uid,
+            None,
+        )
+    if head == "block":
+        blocker, attacker = state.cards[action[1]], state.cards[action[2]]
+        return f"{blocker.name} blocks {attacker.name}", "attack", blocker.uid, attacker.uid
+    if head == "done":
+        return "Done blocking", "end", None, None
+    if head == "order":
+        blocker = state.cards[action[2]]
+        return f"{blocker.name} takes damage next", "order", blocker.uid, None
+    if head == "next":
+        return _trigger_label(state, action[1]), "order", None, None
+    if head == "pay":
+        return "Pay", "play", None, None
+    if head == "decline":
+        return "Don't pay", "end", None, None
+    if head in ("crystal", "top"):
+        card = state.cards[action[1]]
+        return card.name, "card", card.uid, None
+    if head == "first":
+        return "I go first", "starter", None, None
+    if head == "second":
+        return "Opponent goes first", "starter", None, None
+    return str(action), "", None, None
+
+
+def _mode_label(state: "BattleMagesState", index: int) -> str:
+    from engine.rulesets.battle_mages.game import Attempt
+
+    task = state.tasks[-1] if state.tasks else None
+    if isinstance(task, Attempt):
+        return task.item.script.bodies[index].text[:80]
+    return f"Mode {index + 1}"
+
+
+def _trigger_label(state: "BattleMagesState", index: int) -> str:
+    from engine.rulesets.battle_mages.game import Triggers
+
+    task = state.tasks[-1] if state.tasks else None
+    if isinstance(task, Triggers) and task.groups:
+        trigger = task.groups[0][index]
+        return f"{state.cards[trigger.source[0]].name}: {trigger.script.text}"[:80]
+    return f"Ability {index + 1}"
+
+
+_ = (O_MAGE,)
