@@ -1,0 +1,590 @@
+"""Enchantoria: the turn, the secret choices of each window, and the legal actions.
+
+Both players act in every turn; there is no active player. A turn is four phases
+(ruling R1): Draw, Preparation (recycling, enchantoria.md:1-2), Combat (spells and
+attacks, enchantoria.md:3-6) and Discard (deaths, hand limit, durations, enchantoria.md:25).
+Each window (Preparation, Combat, the hand-limit discard) is chosen by both players in
+secret and revealed only when both have committed (ruling R3). Rule references
+(`enchantoria.md:NN`) point at shared/rules/enchantoria.md; rulings `R#` are written in
+docs/rules/enchantoria.md.
+
+Actions (every one of them private until the window is revealed):
+    ("recycle", uid) / ("keep",)           Preparation: one card for mana, or none   R5
+    ("cast", uid)                           Combat: pick a spell from the hand        R3
+    ("x", n)                                ... then its X                            md:2
+    ("target", ref)                         ... then its target ("p0"/"p1" or a uid)  md:22
+    ("order", uid, ref)                     Combat: a creature attacks ref            md:20
+    ("undo",)                               take back the spell being chosen or the last step
+    ("done",)                               commit the whole window
+    ("reveal",)                             all have committed: taken by the match itself
+    (("card", uid), ...)                    Discard: the cards over the hand limit    R13
+"""
+
+from typing import Any
+
+from engine.core import events as ev
+from engine.core.decision import Action, Decision
+from engine.core.rng import MatchRng
+from engine.core.ruleset import GameState
+from engine.rulesets.enchantoria import events as eev
+from engine.rulesets.enchantoria.cards import CardInst, Proto
+
+START_HEALTH = 30  # R2
+OPENING_HAND = 5  # R2
+HAND_LIMIT = 7  # R13
+MAX_MANA = 10  # R4
+TURN_LIMIT = 60  # R15
+
+DONE: Action = ("done",)
+UNDO: Action = ("undo",)
+KEEP: Action = ("keep",)
+REVEAL: Action = ("reveal",)
+
+
+def recycle_value(mana_value: int) -> int:
+    """enchantoria.md:1-2, ruling R5: half the mana value, rounded up; X counts as 0."""
+    return (mana_value + 1) // 2
+
+
+def mana_for_turn(turn: int) -> int:
+    """R4: 2 mana in turn 1, one more each turn, at most 10."""
+    return min(turn + 1, MAX_MANA)
+
+
+class Protection:
+    """enchantoria.md:14-17 — one source per entity; its power is what it can still absorb."""
+
+    __slots__ = ("applied_turn", "power", "source", "turns")
+
+    def __init__(self, power: int, source: str, applied_turn: int, turns: int = 0):
+        self.power = power
+        self.source = source
+        self.applied_turn = applied_turn
+        self.turns = turns  # 0: until its power is spent; else a timed effect (R11)
+
+    def copy(self) -> "Protection":
+        return Protection(self.power, self.source, self.applied_turn, self.turns)
+
+
+class Status:
+    """enchantoria.md:24-27 — a timed effect: burn, regen, ward, stun or weaken."""
+
+    __slots__ = ("amount", "applied_turn", "kind", "source", "turns")
+
+    def __init__(self, kind: str, amount: int, turns: int, applied_turn: int, source: str):
+        self.kind = kind
+        self.amount = amount
+        self.turns = turns
+        self.applied_turn = applied_turn
+        self.source = source
+
+    def copy(self) -> "Status":
+        return Status(self.kind, self.amount, self.turns, self.applied_turn, self.source)
+
+    @property
+    def label(self) -> str:
+        amount = f" {self.amount}" if self.amount else ""
+        return f"{self.kind}{amount}"
+
+
+class Player:
+    """One player: an entity like a creature (health, protection, statuses) plus cards.
+
+    `plan`, `step`, `pick` and `ready` are this player's secret choice in the open window:
+    they change nothing else in the state and no view but the player's own shows them.
+    """
+
+    __slots__ = (
+        "board",
+        "deck",
+        "discard",
+        "fatigue",
+        "hand",
+        "health",
+        "key",
+        "mana",
+        "max_health",
+        "max_mana",
+        "name",
+        "pick",
+        "plan",
+        "protection",
+        "ready",
+        "seat",
+        "statuses",
+        "step",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.key = f"p{seat}"
+        self.name = name
+        self.health = START_HEALTH
+        self.max_health = START_HEALTH
+        self.mana = 0
+        self.max_mana = 0
+        self.fatigue = 0
+        self.deck: list[CardInst] = []  # the top of the deck is the end of the list
+        self.hand: list[CardInst] = []
+        self.discard: list[CardInst] = []
+        self.board: list[CardInst] = []
+        self.protection: Protection | None = None
+        self.statuses: list[Status] = []
+        self.plan: list[tuple] = []  # ("cast", uid, x, ref) / ("order", uid, ref)
+        self.step: tuple | None = None  # ("x", uid) / ("target", uid, x): a spell half chosen
+        self.pick: Any = None  # the Preparation or Discard choice
+        self.ready = False
+
+    def copy(self) -> "Player":
+        twin = Player.__new__(Player)
+        for slot in ("seat", "key", "name", "health", "max_health", "mana", "max_mana"):
+            setattr(twin, slot, getattr(self, slot))
+        twin.fatigue, twin.step, twin.pick, twin.ready = (
+            self.fatigue,
+            self.step,
+            self.pick,
+            self.ready,
+        )
+        for zone in ("deck", "hand", "discard", "board"):
+            setattr(twin, zone, [c.copy() for c in getattr(self, zone)])
+        twin.protection = None if self.protection is None else self.protection.copy()
+        twin.statuses = [s.copy() for s in self.statuses]
+        twin.plan = list(self.plan)
+        return twin
+
+    def planned_uids(self) -> set[int]:
+        return {entry[1] for entry in self.plan if entry[0] == "cast"}
+
+    def spent(self, state: "EnchantoriaState") -> int:
+        """Mana the plan would pay: shown to this player only (R3)."""
+        total = 0
+        for entry in self.plan:
+            if entry[0] == "cast":
+                proto = state.cards[entry[1]].proto
+                total += entry[2] if proto.x else proto.cost
+        return total
+
+
+def effective_power(being: CardInst) -> int:
+    """A creature's power less its weaken effects (R12)."""
+    power = being.proto.power
+    for status in being.statuses:
+        if status.kind == "weaken":
+            power -= status.amount
+    return max(power, 0)
+
+
+def stunned(being: CardInst) -> bool:
+    return any(s.kind == "stun" for s in being.statuses)
+
+
+class EnchantoriaState(GameState):
+    __slots__ = (
+        "_decisions",
+        "cards",
+        "events",
+        "names",
+        "next_uid",
+        "over",
+        "phase",
+        "players",
+        "rng",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, names: list[str], rng: MatchRng):
+        self.names = names
+        self.players = [Player(i, n) for i, n in enumerate(names)]
+        self.rng = rng
+        self.events: list[ev.Event] = []
+        self.turn = 0
+        self.phase = "start"
+        self.winner: int | None = None
+        self.over = False
+        self.next_uid = 1
+        self.cards: dict[int, CardInst] = {}
+        self._decisions: list[Decision] | None = None
+
+    def new_card(self, proto: Proto, owner: int) -> CardInst:
+        card = CardInst(self.next_uid, proto, owner)
+        self.cards[card.uid] = card
+        self.next_uid += 1
+        return card
+
+    # -- the engine contract -------------------------------------------------------
+
+    def decisions(self) -> list[Decision]:
+        if self._decisions is None:
+            if self.over:
+                self._decisions = []
+            elif all(p.ready for p in self.players):
+                # R3: everyone has committed. The reveal is a step of its own, taken by the
+                # match at once (one legal action), so that a look-ahead copy of a player's
+                # last commit stops before the other player's secret choices come out.
+                self._decisions = [Decision(0, "reveal", "Revealing.", [REVEAL])]
+            else:
+                self._decisions = [self._decision(p) for p in self.players if not p.ready]
+        return self._decisions
+
+    def _decision(self, player: Player) -> Decision:
+        seat, describe = player.seat, self.describe
+        if self.phase == "preparation":
+            return Decision(
+                seat,
+                "recycle",
+                "Preparation: recycle one card for mana, or "
+                "keep them all. Secret until both of you have chosen.",
+                self.recycle_actions(player),
+                private=True,
+                describe=describe,
+            )
+        if self.phase == "discard":
+            excess = len(player.hand) - HAND_LIMIT
+            return Decision(
+                seat,
+                "discard",
+                f"Discard {excess} card(s) down to {HAND_LIMIT}.",
+                [("card", c.uid) for c in player.hand],
+                excess,
+                excess,
+                private=True,
+                describe=describe,
+            )
+        left = player.mana - player.spent(self)
+        step = player.step
+        if step is None:
+            prompt = (
+                f"Combat, in secret: cast spells and order attacks ({left} mana left), "
+                "then Done. Nothing is shown to anyone until both of you are done."
+            )
+        elif step[0] == "x":
+            prompt = f"Choose X for {self.cards[step[1]].name} (up to {left})."
+        else:
+            x = f" (X={step[2]})" if self.cards[step[1]].proto.x else ""
+            prompt = f"Choose the target of {self.cards[step[1]].name}{x}."
+        return Decision(
+            seat, "cast", prompt, self.cast_actions(player), private=True, describe=describe
+        )
+
+    def apply(self, player: int, action: Action) -> None:
+        self._decisions = None
+        me = self.players[player]
+        phase = self.phase
+        if action == REVEAL:
+            self.reveal()
+        elif phase == "combat":
+            self.plan_step(me, action)
+        elif phase == "preparation":
+            me.pick = action[1] if action[0] == "recycle" else None
+            me.ready = True
+        elif phase == "discard":
+            # one card is a single pick ("card", uid); more are a tuple of those
+            me.pick = (action[1],) if action[0] == "card" else tuple(a[1] for a in action)
+            me.ready = True
+        else:  # the match validated the action, so this is a bug, not a bad move
+            raise AssertionError(f"unhandled action {action!r} in phase {phase}")
+
+    def concede(self, player: int, reason: str) -> None:
+        self._decisions = None
+        self.end_game(1 - player, f"{self.names[player]} {reason}")
+
+    def view(self, viewer: int | None):
+        from engine.rulesets.enchantoria.view import build_view
+
+        return build_view(self, viewer)
+
+    def describe(self, action: Action):
+        from engine.rulesets.enchantoria.view import describe_action
+
+        return describe_action(self, action)
+
+    def clone(self) -> "EnchantoriaState":
+        twin = EnchantoriaState.__new__(EnchantoriaState)
+        for slot in self.__slots__:
+            setattr(twin, slot, getattr(self, slot))
+        twin.players = [p.copy() for p in self.players]
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.cards = dict(self.cards)
+        for p in twin.players:
+            for zone in (p.deck, p.hand, p.discard, p.board):
+                for card in zone:
+                    twin.cards[card.uid] = card
+        twin._decisions = None
+        return twin
+
+    # -- lookups -------------------------------------------------------------------
+
+    def entity(self, ref: Any) -> "Player | CardInst":
+        return self.players[int(ref[1])] if isinstance(ref, str) else self.cards[ref]
+
+    def ref_name(self, ref: Any) -> str:
+        return self.entity(ref).name
+
+    def targets(self, kind: str, me: Player) -> list[Any]:
+        """Who a card may target (enchantoria.md:22): players first, then beings."""
+        opp = self.players[1 - me.seat]
+        mine = [b.uid for b in me.board]
+        theirs = [b.uid for b in opp.board]
+        return {
+            "none": [None],
+            "any": [me.key, opp.key, *mine, *theirs],
+            "enemy": [opp.key, *theirs],
+            "friend": [me.key, *mine],
+            "player": [me.key, opp.key],
+            "enemy_player": [opp.key],
+            "being": [*mine, *theirs],
+            "enemy_being": theirs,
+            "friendly_being": mine,
+        }[kind]
+
+    # -- legal actions -------------------------------------------------------------
+
+    def recycle_actions(self, me: Player) -> list[Action]:
+        seen: set[Proto] = set()
+        actions: list[Action] = []
+        for card in me.hand:
+            if card.proto not in seen:
+                seen.add(card.proto)
+                actions.append(("recycle", card.uid))
+        actions.append(KEEP)
+        return actions
+
+    def cast_actions(self, me: Player) -> list[Action]:
+        step = me.step
+        left = me.mana - me.spent(self)
+        if step is not None:
+            if step[0] == "x":
+                return [("x", n) for n in range(1, left + 1)] + [UNDO]
+            proto = self.cards[step[1]].proto
+            return [("target", ref) for ref in self.targets(proto.target, me)] + [UNDO]
+        actions: list[Action] = []
+        planned = me.planned_uids()
+        seen: set[Proto] = set()
+        for card in me.hand:
+            proto = card.proto
+            if card.uid in planned or proto in seen:
+                continue
+            seen.add(proto)
+            if (left >= 1 if proto.x else proto.cost <= left) and self.targets(proto.target, me):
+                actions.append(("cast", card.uid))
+        ordered = {entry[1] for entry in me.plan if entry[0] == "order"}
+        enemies = None
+        for being in me.board:
+            if (
+                being.proto.being == "creature"
+                and being.uid not in ordered
+                and being.summoned_turn < self.turn  # R9: not in the turn it is summoned
+                and being.health > 0
+                and not stunned(being)
+                and effective_power(being) > 0
+            ):
+                if enemies is None:
+                    enemies = self.targets("enemy", me)
+                actions += [("order", being.uid, ref) for ref in enemies]
+        if me.plan:
+            actions.append(UNDO)
+        actions.append(DONE)
+        return actions
+
+    # -- choosing in secret (R3) ----------------------------------------------------
+
+    def plan_step(self, me: Player, action: Action) -> None:
+        """One step of a player's secret plan; only DONE commits it (nothing is revealed)."""
+        head = action[0]
+        if head == "undo":
+            if me.step is not None:
+                me.step = None
+            else:
+                me.plan.pop()
+        elif head == "done":
+            me.ready = True
+        elif head == "order":
+            me.plan.append(action)
+        elif head == "cast":
+            proto = self.cards[action[1]].proto
+            if proto.x:
+                me.step = ("x", action[1])
+            else:
+                self._aim(me, action[1], 0)
+        elif head == "x":
+            self._aim(me, me.step[1], action[1])
+        elif head == "target":
+            uid, x = me.step[1], me.step[2]
+            me.step = None
+            me.plan.append(("cast", uid, x, action[1]))
+
+    def _aim(self, me: Player, uid: int, x: int) -> None:
+        """A spell with one possible target takes it without asking."""
+        refs = self.targets(self.cards[uid].proto.target, me)
+        if len(refs) == 1:
+            me.step = None
+            me.plan.append(("cast", uid, x, refs[0]))
+        else:
+            me.step = ("target", uid, x)
+
+    def reveal(self) -> None:
+        if self.phase == "preparation":
+            self.reveal_recycling()
+        elif self.phase == "discard":
+            self.reveal_discards()
+        else:
+            from engine.rulesets.enchantoria.resolve import resolve_combat
+
+            resolve_combat(self)
+            self.discard_phase()
+
+    # -- the turn (R1) -------------------------------------------------------------
+
+    def start(self) -> None:
+        """R2: shuffle, five cards each, then turn 1."""
+        for p in self.players:
+            self.rng.shuffle(p.deck)
+        for p in self.players:
+            for _ in range(OPENING_HAND):
+                self.draw(p)
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """Draw Phase, then Preparation: mana refills (R4) and the recycling window opens."""
+        self.turn += 1
+        self.events.append(eev.PhaseBegan(self.turn, "Draw"))
+        for p in self.players:
+            self.draw(p)
+        self.events.append(eev.PhaseBegan(self.turn, "Preparation"))
+        for p in self.players:
+            p.max_mana = mana_for_turn(self.turn)
+            p.mana = p.max_mana + sum(b.proto.well for b in p.board)  # R10: wells
+        self.open_window("preparation")
+
+    def open_window(self, phase: str, seats: list[int] | None = None) -> None:
+        self._decisions = None
+        self.phase = phase
+        for p in self.players:
+            p.ready = seats is not None and p.seat not in seats
+            p.plan, p.step, p.pick = [], None, None
+
+    def draw(self, p: Player) -> None:
+        """R14: from an empty deck, lose 1, 2, 3 ... health instead (no block, no protection)."""
+        if not p.deck:
+            p.fatigue += 1
+            p.health -= p.fatigue
+            self.events.append(ev.Fatigue(p.name, p.fatigue))
+            return
+        card = p.deck.pop()
+        p.hand.append(card)
+        self.events.append(ev.CardDrawn(p.seat, p.name, card.name))
+
+    def reveal_recycling(self) -> None:
+        """enchantoria.md:1-2 — both choices are shown at once, then the mana is gained."""
+        for p in self.players:
+            if p.pick is None:
+                self.events.append(eev.Recycled(p.name, None, 0))
+                continue
+            card = self.cards[p.pick]
+            gain = recycle_value(card.proto.mana_value)
+            p.hand.remove(card)
+            p.discard.append(card)
+            p.mana += gain
+            self.events.append(eev.Recycled(p.name, card.name, gain))
+        self.events.append(eev.PhaseBegan(self.turn, "Combat"))
+        self.open_window("combat")
+
+    def discard_phase(self) -> None:
+        """enchantoria.md:6,21 — the dead leave (their effects with them), then R7, R13."""
+        self.events.append(eev.PhaseBegan(self.turn, "Discard"))
+        for p in self.players:
+            dead = [b for b in p.board if b.health <= 0]
+            if not dead:
+                continue
+            p.board = [b for b in p.board if b.health > 0]
+            for being in dead:
+                self.events.append(ev.Died(being.name, p.name))
+                self.leave_play(being)
+        if self.check_players():
+            return
+        over = [p.seat for p in self.players if len(p.hand) > HAND_LIMIT]
+        if over:
+            self.open_window("discard", over)
+        else:
+            self.end_turn()
+
+    def leave_play(self, being: CardInst) -> None:
+        """enchantoria.md:21 — every effect on or from it ends at once; the card is discarded."""
+        being.protection = None
+        being.statuses = []
+        being.health = being.max_health = being.proto.health
+        self.players[being.owner].discard.append(being)
+
+    def reveal_discards(self) -> None:
+        for p in self.players:
+            if p.pick:
+                cards = [self.cards[uid] for uid in p.pick]
+                for card in cards:
+                    p.hand.remove(card)
+                    p.discard.append(card)
+                self.events.append(eev.Discarded(p.name, tuple(c.name for c in cards)))
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """enchantoria.md:25,27 — durations drop by one, except those applied this turn."""
+        for p in self.players:
+            for entity in (p, *p.board):
+                self.tick(entity)
+        if self.turn >= TURN_LIMIT:
+            self.decide_by_health("the turn limit was reached")
+            return
+        self.begin_turn()
+
+    def tick(self, entity: "Player | CardInst") -> None:
+        kept = []
+        for status in entity.statuses:
+            if status.applied_turn != self.turn:
+                status.turns -= 1
+            if status.turns > 0:
+                kept.append(status)
+            else:
+                self.events.append(eev.StatusEnded(entity.name, status.label))
+        entity.statuses = kept
+        prot = entity.protection
+        if prot is not None and prot.turns:
+            if prot.applied_turn != self.turn:
+                prot.turns -= 1
+            if prot.turns <= 0:
+                entity.protection = None
+                self.events.append(eev.ProtectionEnded(entity.name, "its time is up"))
+
+    # -- the end -------------------------------------------------------------------
+
+    def check_players(self) -> bool:
+        """R6: a player at 0 health or less loses in the Discard Phase."""
+        fallen = [p for p in self.players if p.health <= 0]
+        if not fallen:
+            return False
+        if len(fallen) == 1:
+            loser = fallen[0]
+            self.end_game(1 - loser.seat, f"{loser.name} fell to {loser.health} health")
+        else:
+            self.decide_by_health("both players fell at once")
+        return True
+
+    def decide_by_health(self, reason: str) -> None:
+        """R6, R15: more health wins; an exact tie is settled by the match's coin."""
+        a, b = self.players
+        if a.health != b.health:
+            winner = 0 if a.health > b.health else 1
+            self.end_game(winner, f"{reason}; more health left")
+        else:
+            winner = self.rng.coin()
+            self.events.append(ev.CoinFlipped(winner, self.names[winner]))
+            self.end_game(winner, f"{reason}; equal health, the coin decides")
+
+    def end_game(self, winner: int, reason: str) -> None:
+        self._decisions = None
+        self.over = True
+        self.winner = winner
+        self.phase = "over"
+        for p in self.players:
+            p.ready = True
+        self.events.append(ev.GameOver(1, winner, self.names[winner], reason))

@@ -1,0 +1,264 @@
+"""Greg's Rule (enchantoria.md:3-6): everything of a Combat window happens at once.
+
+The window is resolved in three strokes, so no effect can see another's result:
+
+1. reveal: every player's plan is shown and paid for (enchantoria.md:7,19: costs stay
+   spent even for a spell that is then countered);
+2. counter: counterspells act "before it resolves" and cancel what they pick (R8);
+3. tally, then apply: every effect, attack, passive ability and timed effect is computed
+   from the state *before* the window (who stands, their powers and effects), summed
+   per entity, and only then written back (R7). A being that reaches 0 health stays
+   until the Discard Phase (enchantoria.md:6), so its abilities count this turn.
+"""
+
+from typing import TYPE_CHECKING
+
+from engine.core import events as ev
+from engine.rulesets.enchantoria import events as eev
+from engine.rulesets.enchantoria.cards import SUMMON, CardInst, X
+from engine.rulesets.enchantoria.game import Player, Protection, Status, effective_power
+
+if TYPE_CHECKING:
+    from engine.rulesets.enchantoria.game import EnchantoriaState
+
+Entity = Player | CardInst
+
+
+class Cast:
+    __slots__ = ("card", "countered", "paid", "seat", "target", "x")
+
+    def __init__(self, seat: int, card: CardInst, x: int, target):
+        self.seat = seat
+        self.card = card
+        self.x = x
+        self.target = target
+        self.paid = x if card.proto.x else card.proto.cost  # its mana value as cast
+        self.countered = False
+
+
+class Tally:
+    """What the window does to one entity, gathered before anything changes."""
+
+    __slots__ = (
+        "block",
+        "cleanse",
+        "damage",
+        "heal",
+        "protect",
+        "raise_max",
+        "shatter",
+        "statuses",
+    )
+
+    def __init__(self):
+        self.damage = 0
+        self.block = 0
+        self.heal = 0
+        self.raise_max = 0
+        self.protect: Protection | None = None
+        self.statuses: list[Status] = []
+        self.cleanse = False
+        self.shatter = False
+
+
+def resolve_combat(state: "EnchantoriaState") -> None:
+    casts, orders = reveal(state)
+    counter(state, casts)
+    tallies: dict[int, tuple[Entity, Tally]] = {}
+
+    def tally(entity: Entity) -> Tally:
+        found = tallies.get(id(entity))
+        if found is None:
+            found = tallies[id(entity)] = (entity, Tally())
+        return found[1]
+
+    gather_standing(state, tally)
+    for uid, ref in orders:  # enchantoria.md:20 — creatures act in the Combat Phase
+        tally(state.entity(ref)).damage += effective_power(state.cards[uid])
+    summons: list[Cast] = []
+    draws: list[tuple[Player, int]] = []
+    for cast in casts:
+        if cast.countered or cast.card.proto.is_counter:
+            continue
+        if cast.card.proto.type == SUMMON:
+            summons.append(cast)
+            continue
+        gather_spell(state, cast, tally, draws)
+    apply_tallies(state, [pair for pair in tallies.values()])
+    for cast in summons:  # they arrive after the window: nothing of it touches them (R9)
+        being, owner = cast.card, state.players[cast.seat]
+        being.summoned_turn = state.turn
+        owner.board.append(being)
+        state.events.append(ev.Summoned(being.name, owner.name))
+    for player, count in draws:
+        for _ in range(count):
+            if player.deck:  # R14: a spell's draw from an empty deck draws nothing
+                state.draw(player)
+
+
+def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, object]]]:
+    """Show every committed choice at once; cards leave the hand and mana is paid."""
+    casts: list[Cast] = []
+    orders: list[tuple[int, object]] = []
+    for p in state.players:
+        if not p.plan:
+            state.events.append(eev.NothingCast(p.name))
+        for entry in p.plan:
+            if entry[0] == "order":
+                creature = state.cards[entry[1]]
+                orders.append((entry[1], entry[2]))
+                state.events.append(eev.Ordered(p.name, creature.name, state.ref_name(entry[2])))
+                continue
+            card = state.cards[entry[1]]
+            cast = Cast(p.seat, card, entry[2], entry[3])
+            casts.append(cast)
+            p.hand.remove(card)
+            p.mana -= cast.paid
+            if card.proto.type != SUMMON:
+                p.discard.append(card)  # a spell is spent at once; a summon enters play later
+            target = state.ref_name(cast.target) if cast.target is not None else None
+            state.events.append(
+                eev.SpellCast(p.name, card.name, cast.x if card.proto.x else None, target)
+            )
+        p.plan, p.step = [], None
+    return casts, orders
+
+
+def counter(state: "EnchantoriaState", casts: list[Cast]) -> None:
+    """enchantoria.md:7,18-19, R8: counters pick among the enemy's other spells; a
+    countered spell does nothing and its cost stays paid. Counters cannot be countered."""
+    for cast in casts:
+        proto = cast.card.proto
+        if not proto.is_counter:
+            continue
+        victim = int(cast.target[1])
+        pool = [
+            c for c in casts if c.seat == victim and not c.card.proto.is_counter and not c.countered
+        ]
+        pick = proto.effects[0].pick
+        if pick == "costliest_damage":
+            pool = [c for c in pool if c.card.proto.deals_damage]
+        if pick == "up_to_x":
+            chosen = [c for c in pool if c.paid <= cast.x]
+        elif pool:
+            top = max(c.paid for c in pool)
+            chosen = [next(c for c in pool if c.paid == top)]
+        else:
+            chosen = []
+        for hit in chosen:
+            hit.countered = True
+            if hit.card.proto.type == SUMMON:
+                state.players[hit.seat].discard.append(hit.card)
+            state.events.append(
+                eev.Countered(state.players[hit.seat].name, hit.card.name, proto.name)
+            )
+
+
+def gather_standing(state: "EnchantoriaState", tally) -> None:
+    """What stood before the window acts in it: beings' abilities and timed effects."""
+    for p in state.players:
+        opp = state.players[1 - p.seat]
+        for being in p.board:
+            proto = being.proto
+            if proto.ward:  # the example of enchantoria.md:6
+                tally(p).block += proto.ward
+            if proto.aura:
+                tally(p).heal += proto.aura
+            if proto.pulse:
+                tally(opp).damage += proto.pulse
+        for entity in (p, *p.board):
+            for status in entity.statuses:
+                if status.kind == "burn":
+                    tally(entity).damage += status.amount
+                elif status.kind == "regen":
+                    tally(entity).heal += status.amount
+                elif status.kind == "ward":
+                    tally(entity).block += status.amount
+
+
+def scope(state: "EnchantoriaState", to: str, seat: int, target) -> list[Entity]:
+    me, opp = state.players[seat], state.players[1 - seat]
+    if to == "target":
+        return [state.entity(target)]
+    if to == "you":
+        return [me]
+    if to == "enemy_player":
+        return [opp]
+    if to == "each_enemy":
+        return [opp, *opp.board]
+    if to == "each_friend":
+        return [me, *me.board]
+    if to == "enemy_beings":
+        return list(opp.board)
+    return list(me.board)  # friendly_beings
+
+
+def gather_spell(state: "EnchantoriaState", cast: Cast, tally, draws: list) -> None:
+    name, turn = cast.card.name, state.turn
+    for eff in cast.card.proto.effects:
+        amount = cast.x if eff.amount == X else eff.amount
+        if eff.kind == "draw":
+            draws.append((state.players[cast.seat], amount))
+            continue
+        for entity in scope(state, eff.to, cast.seat, cast.target):
+            t = tally(entity)
+            kind = eff.kind
+            if kind == "damage":
+                t.damage += amount
+            elif kind == "heal":
+                t.heal += amount
+                t.raise_max += eff.extra
+            elif kind == "block":
+                t.block += amount
+            elif kind == "protect":  # R11: of two new sources, the stronger is kept
+                if t.protect is None or amount > t.protect.power:
+                    t.protect = Protection(amount, name, turn, eff.extra)
+            elif kind == "status":
+                t.statuses.append(Status(eff.status, eff.amount, eff.extra, turn, name))
+            elif kind == "cleanse":
+                t.cleanse = True
+            elif kind == "shatter":
+                t.shatter = True
+
+
+def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]) -> None:
+    events = state.events
+    for entity, t in tallies:
+        if t.shatter and entity.protection is not None:  # only what stood before (R11)
+            entity.protection = None
+            events.append(eev.ProtectionEnded(entity.name, "shattered"))
+        if t.protect is not None:  # enchantoria.md:17 — the new source replaces the old
+            old = entity.protection
+            entity.protection = t.protect
+            events.append(eev.ProtectionSet(entity.name, t.protect.power, old.power if old else 0))
+        if t.damage or t.heal:
+            blocked = min(t.damage, t.block)  # enchantoria.md:13, R7: block first
+            rest = t.damage - blocked
+            absorbed = 0
+            prot = entity.protection
+            if prot is not None and rest:  # enchantoria.md:15-16
+                absorbed = min(rest, prot.power)
+                prot.power -= absorbed
+                rest -= absorbed
+                if prot.power <= 0:
+                    entity.protection = None
+                    events.append(eev.ProtectionEnded(entity.name, "its power is spent"))
+            entity.max_health += t.raise_max
+            health = entity.health - rest + t.heal
+            if t.heal:  # enchantoria.md:11 — never above the maximum
+                health = min(health, entity.max_health)
+            healed = max(0, health - (entity.health - rest))
+            entity.health = health
+            events.append(
+                eev.HealthChanged(entity.name, t.damage, blocked, absorbed, healed, health)
+            )
+        elif t.raise_max:
+            entity.max_health += t.raise_max
+        if t.cleanse and entity.statuses:
+            for status in entity.statuses:
+                events.append(eev.StatusEnded(entity.name, status.label))
+            entity.statuses = []
+        for status in t.statuses:  # enchantoria.md:26, R12: the same kind conflicts
+            entity.statuses = [s for s in entity.statuses if s.kind != status.kind]
+            entity.statuses.append(status)
+            events.append(eev.StatusApplied(entity.name, status.label, status.turns))

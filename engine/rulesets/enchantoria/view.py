@@ -1,0 +1,196 @@
+"""What an Enchantoria player may see, and how each legal action reads on a button.
+
+The secret part of a window (a player's plan, the spell half chosen, a pick) lives only
+in that player's own view: everyone else sees the state as it was when the window opened,
+the same hand count and mana, and a decision that says only "choosing in secret" (R3).
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decision import Action
+from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
+from engine.rulesets.enchantoria.game import effective_power, recycle_value, stunned
+
+if TYPE_CHECKING:
+    from engine.rulesets.enchantoria.game import EnchantoriaState, Player
+
+EVENTS_SHOWN = 14
+PHASE_NAMES = {
+    "preparation": "Preparation Phase",
+    "combat": "Combat Phase",
+    "discard": "Discard Phase",
+    "over": "over",
+    "start": "start",
+}
+
+
+def proto_stats(proto: Proto) -> dict[str, int]:
+    if proto.type != SUMMON:
+        return {}
+    stats = {"power": proto.power, "health": proto.health} if proto.power else {}
+    return stats or {"health": proto.health}
+
+
+def cost_of(proto: Proto) -> int | None:
+    return None if proto.x else proto.cost
+
+
+def card_view(card: CardInst) -> CardView:
+    proto = card.proto
+    kind = proto.being if proto.type == SUMMON else "spell"
+    name = proto.name + (" (X)" if proto.x else "")
+    return CardView(card.uid, proto.id, name, kind, cost_of(proto), proto.text, proto_stats(proto))
+
+
+def effect_tags(entity, turn: int) -> list[str]:
+    tags = []
+    prot = entity.protection
+    if prot is not None:
+        span = f", {prot.turns} turn(s)" if prot.turns else ""
+        tags.append(f"protection {prot.power}{span}")
+    for status in entity.statuses:
+        tags.append(f"{status.label} ({status.turns} turn(s))")
+    return tags
+
+
+def being_view(being: CardInst, turn: int) -> CardView:
+    proto = being.proto
+    stats = {"health": max(being.health, 0), "max_health": being.max_health}
+    if proto.being == "creature":
+        stats = {"power": effective_power(being), **stats}
+    tags = [proto.being]
+    if being.health <= 0:
+        tags.append("falling")  # at 0 health: it leaves in the Discard Phase
+    if proto.being == "creature" and being.summoned_turn >= turn:
+        tags.append("arriving")
+    if stunned(being):
+        tags.append("stunned")
+    for word in ("ward", "aura", "pulse", "well"):
+        if getattr(proto, word):
+            tags.append(f"{word} {getattr(proto, word)}")
+    tags += effect_tags(being, turn)
+    return CardView(
+        being.uid, proto.id, proto.name, proto.being, proto.cost, proto.text, stats, tuple(tags)
+    )
+
+
+def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
+    shown = []
+    for entry in p.plan:
+        card = state.cards[entry[1]]
+        if entry[0] == "order":
+            text = f"attacks {state.ref_name(entry[2])}"
+            shown.append(CardView(card.uid, card.proto.id, card.name, "order", None, text))
+            continue
+        x = f"X={entry[2]} " if card.proto.x else ""
+        at = f"at {state.ref_name(entry[3])}" if entry[3] is not None else ""
+        base = card_view(card)
+        shown.append(
+            CardView(
+                card.uid,
+                base.card_id,
+                base.name,
+                base.kind,
+                base.cost,
+                f"{x}{at}".strip(),
+                base.stats,
+                ("chosen",),
+            )
+        )
+    return tuple(shown)
+
+
+def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
+    seats = []
+    turn = state.turn
+    for p in state.players:
+        own = viewer == p.seat
+        planned = p.planned_uids() if own else set()
+        hand = tuple(card_view(c) for c in p.hand if c.uid not in planned) if own else None
+        zones = {
+            "hand": ZoneView("hand", len(p.hand) - len(planned), hand),
+            "deck": ZoneView("deck", len(p.deck), None),
+            "board": ZoneView("board", len(p.board), tuple(being_view(b, turn) for b in p.board)),
+            "discard": ZoneView("discard", len(p.discard), tuple(card_view(c) for c in p.discard)),
+        }
+        tags = effect_tags(p, turn)
+        zones["effects"] = ZoneView(
+            "effects",
+            len(tags),
+            tuple(CardView(0, "effect", t, "effect") for t in tags),
+        )
+        if own and state.phase == "combat" and (p.plan or p.step):
+            plan = _plan_views(state, p)
+            zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
+        stats = {
+            "health": p.health,
+            "max_health": p.max_health,
+            "mana": p.mana - (p.spent(state) if own else 0),
+            "max_mana": p.max_mana,
+            "protection": p.protection.power if p.protection else 0,
+            "fatigue": p.fatigue,
+        }
+        seats.append(SeatView(p.seat, p.name, stats, zones))
+    decisions = []
+    for d in state.decisions():
+        if viewer == d.player:
+            decisions.append(
+                DecisionView(
+                    d.player,
+                    state.names[d.player],
+                    d.kind,
+                    d.prompt,
+                    d.seq,
+                    tuple(o.label for o in d.options),
+                )
+            )
+        else:  # R3: a secret choice shows only that someone is choosing
+            name = state.names[d.player]
+            decisions.append(
+                DecisionView(d.player, name, "secret", f"{name} is choosing in secret.", 0, None)
+            )
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    return MatchView(
+        ruleset="enchantoria",
+        viewer=viewer,
+        turn=turn,
+        phase=f"Turn {turn} · {phase}" if state.phase not in ("over", "start") else phase,
+        active=None,  # both players act in every turn
+        seats=tuple(seats),
+        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        decisions=tuple(decisions),
+        winner=state.winner,
+        over=state.over,
+        notes={"turn": str(turn)},
+    )
+
+
+def describe_action(state: "EnchantoriaState", action: Action) -> tuple[str, str, Any, Any]:
+    """(label, group, card uid, target) for one legal action: only its chooser sees it."""
+    head = action[0]
+    if head == "cast":
+        card = state.cards[action[1]]
+        cost = "X" if card.proto.x else card.proto.cost
+        return f"Cast {card.name} ({cost})", "cast", card.uid, None
+    if head == "x":
+        return f"X = {action[1]}", "x", None, None
+    if head == "target":
+        return f"At {state.ref_name(action[1])}", "target", None, action[1]
+    if head == "order":
+        card = state.cards[action[1]]
+        return f"{card.name} attacks {state.ref_name(action[2])}", "order", card.uid, action[2]
+    if head == "undo":
+        return "Take back", "undo", None, None
+    if head == "done":
+        return "Done (commit)", "done", None, None
+    if head == "recycle":
+        card = state.cards[action[1]]
+        gain = recycle_value(card.proto.mana_value)
+        return f"Recycle {card.name} (+{gain} mana)", "recycle", card.uid, None
+    if head == "keep":
+        return "Recycle nothing", "keep", None, None
+    if head == "card":
+        card = state.cards[action[1]]
+        return card.name, "card", card.uid, None
+    return str(action), "", None, None
