@@ -1,0 +1,94 @@
+"""Greg's Rule: everything cast in one window happens at once (enchantoria.md:3-6, R7)."""
+
+from engine.rulesets.enchantoria import events as eev
+from tests.rules.enchantoria.conftest import (
+    being,
+    cast,
+    commit,
+    health,
+    next_combat,
+    order,
+    scenario,
+    state,
+)
+
+
+def test_the_sentinel_blocks_in_the_turn_fifteen_fireballs_kill_it() -> None:
+    # enchantoria.md:5-6 — "GET DOWN MR. PRESIDENT!": a creature that blocks 2 damage a
+    # turn for its controller still blocks them in the turn 15 Fireballs (Ember Orbs) kill it.
+    match = scenario(
+        {"hand": ["ember_orb"] * 16, "mana": 32},
+        {"board": ["bastion_sentinel"]},
+    )
+    for _ in range(15):
+        cast(match, 0, "ember_orb", (1, "bastion_sentinel"))
+    cast(match, 0, "ember_orb", "p1")  # 3 damage at its controller the same turn
+    sentinel = being(match, 1, "bastion_sentinel")
+    commit(match)
+    assert health(match, 1) == 30 - (3 - 2)  # the sentinel's 2 are blocked
+    assert sentinel not in state(match).players[1].board  # it died in the Discard Phase
+    died = [e for e in match.events if e.text == "Bob's Bastion Sentinel is defeated."]
+    assert died, "its death is announced"
+    phases = [e.phase for e in match.events if isinstance(e, eev.PhaseBegan)]
+    changed = next(i for i, e in enumerate(match.events) if isinstance(e, eev.HealthChanged))
+    discard = max(
+        i
+        for i, e in enumerate(match.events)
+        if isinstance(e, eev.PhaseBegan) and e.phase == "Discard"
+    )
+    assert changed < discard < match.events.index(died[0])  # death waits for the Discard Phase
+    assert phases[-1] == "Preparation"  # the next turn is under way
+
+
+def test_the_dead_sentinel_blocks_nothing_the_next_turn() -> None:
+    # enchantoria.md:21 — once it has left play its effect is gone.
+    match = scenario({"hand": ["ember_orb"] * 3, "mana": 6}, {"board": [
+        {"card": "bastion_sentinel", "health": 3}]})  # fmt: skip
+    cast(match, 0, "ember_orb", (1, "bastion_sentinel"))
+    commit(match)
+    next_combat(match)
+    cast(match, 0, "ember_orb", "p1")
+    commit(match)
+    assert health(match, 1) == 27
+
+
+def test_two_creatures_that_kill_each_other_both_strike() -> None:
+    # enchantoria.md:4 — neither attack happens "first".
+    match = scenario({"board": ["ember_drake"]}, {"board": ["thornback_boar"]})
+    order(match, 0, "ember_drake", (1, "thornback_boar"))
+    order(match, 1, "thornback_boar", "p0")
+    boar1 = being(match, 1, "thornback_boar")
+    commit(match)
+    assert health(match, 0) == 28  # Bob's boar struck although Ann's boar killed it
+    assert boar1 not in state(match).players[1].board
+
+
+def test_effects_are_computed_from_the_state_before_the_window() -> None:
+    # R7: a weaken cast this window does not shrink this window's attack.
+    match = scenario({"board": ["ember_drake"]}, {"hand": ["sapping_hex"]})
+    order(match, 0, "ember_drake", "p1")
+    cast(match, 1, "sapping_hex", (0, "ember_drake"))
+    commit(match)
+    assert health(match, 1) == 26  # the full 4
+    assert being(match, 0, "ember_drake").statuses[0].kind == "weaken"
+
+
+def test_damage_and_healing_of_one_window_are_netted() -> None:
+    # R7: a creature at 2 health that takes 3 and heals 4 at the same time survives.
+    match = scenario(
+        {"hand": ["ember_orb"]},
+        {"hand": ["mending_light"], "board": [{"card": "glade_tender", "health": 2}]},
+    )
+    cast(match, 0, "ember_orb", (1, "glade_tender"))
+    cast(match, 1, "mending_light", (1, "glade_tender"))
+    commit(match)
+    assert being(match, 1, "glade_tender").health == 3
+
+
+def test_a_block_cast_in_the_same_window_meets_the_damage() -> None:
+    # R7: shields and blows that land together meet.
+    match = scenario({"hand": ["ember_orb"]}, {"hand": ["quick_parry"]})
+    cast(match, 0, "ember_orb", "p1")
+    cast(match, 1, "quick_parry", "p1")
+    commit(match)
+    assert health(match, 1) == 30
