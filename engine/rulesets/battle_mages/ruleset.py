@@ -163,7 +163,7 @@ class BattleMagesRuleset(Ruleset):
         elif step in ("attackers", "blockers", "damage"):
             state.priority = state.active if step != "attackers" else 1 - state.active
             state.first = state.priority
-        state.run() if data.get("settle") else None
+        state.run()  # steps without a window pass at once, as in a game
         return state
 
     def _card(self, state: BattleMagesState, card_id: str, side, zone: str) -> CardInst:
