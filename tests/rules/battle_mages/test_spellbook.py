@@ -44,7 +44,7 @@ def test_small_crystals_are_unlimited_but_big_ones_are_not():
 
 
 def test_every_problem_is_named_at_once():
-    cards = _book(firestorm=2, lancer_of_dawn=4)[:48] + ["no_such_card"]
+    cards = [*_book(firestorm=2, lancer_of_dawn=4)[:48], "no_such_card"]
     problems = RULESET.validate_deck(cards)
     assert len(problems) == 4
     assert any("49" in p for p in problems)
