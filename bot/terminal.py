@@ -126,10 +126,10 @@ class TerminalGame:
     def ask(self, decision: Decision) -> Action | None:
         seat = decision.player
         if decision.multi:
-            prompt = (
-                f"Pick {decision.min_picks}-{decision.max_picks} numbers separated by spaces"
-                " (Enter for none): "
-            )
+            low, high = decision.min_picks, decision.max_picks
+            count = f"{low}" if low == high else f"{low}-{high}"
+            none = " (Enter for none)" if low == 0 else ""
+            prompt = f"Pick {count} numbers separated by spaces{none}: "
         else:
             prompt = f"Your choice (1-{len(decision.actions)}): "
         try:
