@@ -181,6 +181,8 @@ def stunned(being: CardInst) -> bool:
 class EnchantoriaState(GameState):
     __slots__ = (
         "_decisions",
+        "_kept",
+        "_targets",
         "cards",
         "events",
         "names",
@@ -190,6 +192,7 @@ class EnchantoriaState(GameState):
         "players",
         "rng",
         "turn",
+        "window",
         "winner",
     )
 
@@ -205,6 +208,9 @@ class EnchantoriaState(GameState):
         self.next_uid = 1
         self.cards: dict[int, CardInst] = {}
         self._decisions: list[Decision] | None = None
+        self.window = 0  # numbers each window opened, for the decisions kept in _kept
+        self._kept: list[tuple | None] = [None, None]
+        self._targets: dict[tuple, list[Any]] = {}
 
     def new_card(self, proto: Proto, owner: int) -> CardInst:
         card = CardInst(self.next_uid, proto, owner)
@@ -224,8 +230,19 @@ class EnchantoriaState(GameState):
                 # last commit stops before the other player's secret choices come out.
                 self._decisions = [Decision(0, "reveal", "Revealing.", [REVEAL])]
             else:
-                self._decisions = [self._decision(p) for p in self.players if not p.ready]
+                self._decisions = [self._cached_decision(p) for p in self.players if not p.ready]
         return self._decisions
+
+    def _cached_decision(self, player: Player) -> Decision:
+        """A player's options follow from the window's opening state and their own plan,
+        so the other player's decision is kept while one player takes secret steps."""
+        key = (self.window, tuple(player.plan), player.step)
+        cached = self._kept[player.seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        decision = self._decision(player)
+        self._kept[player.seat] = (key, decision)
+        return decision
 
     def _decision(self, player: Player) -> Decision:
         seat, describe = player.seat, self.describe
@@ -312,6 +329,8 @@ class EnchantoriaState(GameState):
                 for card in zone:
                     twin.cards[card.uid] = card
         twin._decisions = None
+        twin._kept = [None, None]
+        twin._targets = {}
         return twin
 
     # -- lookups -------------------------------------------------------------------
@@ -323,21 +342,29 @@ class EnchantoriaState(GameState):
         return self.entity(ref).name
 
     def targets(self, kind: str, me: Player) -> list[Any]:
-        """Who a card may target (enchantoria.md:22): players first, then beings."""
+        """Who a card may target (enchantoria.md:22): players first, then beings.
+
+        Boards change only between windows, so the lists are kept for the window."""
+        key = (self.window, me.seat, kind)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self._list_targets(kind, me)
+        return found
+
+    def _list_targets(self, kind: str, me: Player) -> list[Any]:
+        if kind == "none":
+            return [None]
         opp = self.players[1 - me.seat]
-        mine = [b.uid for b in me.board]
-        theirs = [b.uid for b in opp.board]
-        return {
-            "none": [None],
-            "any": [me.key, opp.key, *mine, *theirs],
-            "enemy": [opp.key, *theirs],
-            "friend": [me.key, *mine],
-            "player": [me.key, opp.key],
-            "enemy_player": [opp.key],
-            "being": [*mine, *theirs],
-            "enemy_being": theirs,
-            "friendly_being": mine,
-        }[kind]
+        refs: list[Any] = []
+        if kind in ("any", "friend", "player"):
+            refs.append(me.key)
+        if kind in ("any", "enemy", "player", "enemy_player"):
+            refs.append(opp.key)
+        if kind in ("any", "friend", "being", "friendly_being"):
+            refs += [b.uid for b in me.board]
+        if kind in ("any", "enemy", "being", "enemy_being"):
+            refs += [b.uid for b in opp.board]
+        return refs
 
     # -- legal actions -------------------------------------------------------------
 
@@ -460,6 +487,8 @@ class EnchantoriaState(GameState):
 
     def open_window(self, phase: str, seats: list[int] | None = None) -> None:
         self._decisions = None
+        self.window += 1
+        self._targets = {}
         self.phase = phase
         for p in self.players:
             p.ready = seats is not None and p.seat not in seats
