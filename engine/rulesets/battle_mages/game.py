@@ -669,14 +669,17 @@ class BattleMagesState(GameState):
         side = self.sides[seat]
         mana = side.mana
         acts: list[Action] = []
+        if mana == 0 and not side.hand:
+            return acts
         sorcery = seat == self.active and not self.stack and self.step in MAINS
         seen = set()
+        memo: dict = {}  # candidate counts, shared by the cards asking the same question
         for card in side.hand:
             proto = card.proto
             if proto.cost > mana or proto in seen:
                 continue
             # ruling B6: creatures and relics in your own Main step, with the stack empty
-            ok = self.attemptable(proto.script, seat) if proto.kind == RITUAL else sorcery
+            ok = self.attemptable(proto.script, seat, memo) if proto.kind == RITUAL else sorcery
             if ok:
                 seen.add(proto)
                 acts.append(("cast", card.uid))
@@ -684,7 +687,7 @@ class BattleMagesState(GameState):
             for i, ability in enumerate(card.proto.abilities):
                 if ability.cost > mana or (ability.exhaust and card.exhausted):
                     continue
-                if self.attemptable(ability, seat):
+                if self.attemptable(ability, seat, memo):
                     acts.append(("ability", card.uid, i))
         return acts
 
@@ -746,17 +749,13 @@ class BattleMagesState(GameState):
         return True
 
     def _fits(self, card: CardInst, sel: Sel, controller: int, combat: bool) -> bool:
-        kind = card.proto.kind
-        obj = sel.obj
-        if card.zone != ("crystals" if obj == O_CRYSTAL else "field"):
+        kind = _KIND_OBJECT[card.proto.kind]
+        if kind != sel.obj or card.zone != _OBJECT_ZONE[kind]:
             return False
-        if (obj == O_CREATURE) != (kind == CREATURE) or (obj == O_RELIC) != (kind == RELIC):
+        if sel.control and (sel.control == YOURS) != (card.owner == controller):
             return False
-        if obj == O_CRYSTAL and kind != CRYSTAL:
-            return False
-        if not self._controls(card.owner, controller, sel):
-            return False
-        return (card.bits(combat) & sel.mods) == sel.mods
+        mods = sel.mods
+        return not mods or (card.bits(combat) & mods) == mods
 
     def live(self, ref: Ref) -> bool:
         """Is the object still there (a card that moved since is a new object)?"""
@@ -768,16 +767,24 @@ class BattleMagesState(GameState):
     def ref(self, uid: int) -> Ref:
         return (uid, 0) if uid < 0 else (uid, self.cards[uid].stamp)
 
-    def body_attemptable(self, body, seat: int) -> bool:
+    def body_attemptable(self, body, seat: int, memo: dict | None = None) -> bool:
         for sel in body.sels:
-            if sel.wording == TARGET and len(self.candidates(sel, seat)) < sel.count:
+            if sel.wording != TARGET:
+                continue
+            key = (sel.obj, sel.control, sel.mods, seat)
+            count = memo.get(key) if memo is not None else None
+            if count is None:
+                count = len(self.candidates(sel, seat))
+                if memo is not None:
+                    memo[key] = count
+            if count < sel.count:
                 return False  # battle-mages.md:167, 228
         return True
 
-    def attemptable(self, script: Script, seat: int) -> bool:
+    def attemptable(self, script: Script, seat: int, memo: dict | None = None) -> bool:
         if not script.choose:
-            return self.body_attemptable(script.bodies[0], seat)
-        fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat))
+            return self.body_attemptable(script.bodies[0], seat, memo)
+        fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat, memo))
         return fine >= script.choose
 
     # -- attempting ---------------------------------------------------------------------
@@ -1319,4 +1326,6 @@ def _creature_script() -> Script:
 
 
 _NOTHING = _creature_script()
+_KIND_OBJECT = {CREATURE: O_CREATURE, RELIC: O_RELIC, CRYSTAL: O_CRYSTAL, RITUAL: -1}
+_OBJECT_ZONE = {O_CREATURE: "field", O_RELIC: "field", O_CRYSTAL: "crystals"}
 _TRIGGER_NAMES = {"arrival": "Arrival", "boast": "Boast", "last_breath": "Last Breath"}

@@ -244,3 +244,27 @@ def test_a_blocked_attacker_whose_blockers_left_deals_no_damage():
     resolve_all(match)
     _finish_combat(match)
     assert side(match, 1).life == 20 and card(match, "gravel_brute").damage == 0
+
+
+def test_triggers_of_both_mages_go_on_the_stack_active_mage_first():
+    """Ruling B14: Ann's (active) Last Breath goes on first, so Bob's resolves first."""
+    match = scenario({"field": ["bogmire_troll"]}, {"field": ["ashen_reaver", "stonewall_golem"]})
+    _attack(match, "bogmire_troll")
+    pass_(match)
+    pass_(match)
+    act(match, ("block", uid(match, "ashen_reaver"), uid(match, "bogmire_troll")))
+    _done_blocking(match)
+    pass_(match)
+    pass_(match)  # both die in the Damage step
+    assert stack_labels(match) == ["Bogmire Troll's Last Breath", "Ashen Reaver's Last Breath"]
+
+
+def test_blocking_does_not_exhaust():
+    """Ruling B12"""
+    match = scenario({"field": ["burrow_mole"]}, {"field": ["stonewall_golem"]})
+    _attack(match, "burrow_mole")
+    pass_(match)
+    pass_(match)
+    act(match, ("block", uid(match, "stonewall_golem"), uid(match, "burrow_mole")))
+    _done_blocking(match)
+    assert not card(match, "stonewall_golem").exhausted

@@ -130,6 +130,9 @@ def test_a_relic_is_no_spell_and_enters_at_once():
     cast(match, "sunwell_altar")
     assert ids(match, 0) == ["sunwell_altar"]
     assert stack_labels(match) == ["Sunwell Altar's Arrival"]
+    pass_(match)  # Ann (the step's first Mage after a trigger, ruling B6)
+    assert decision(match).player == 1
+    assert ("cast", uid(match, "dispel_word", 1, "hand")) not in legal(match)  # no spell
     resolve_all(match)
     assert side(match, 0).life == 23
 
