@@ -66,9 +66,9 @@ def broken(match: Match) -> list[str]:
         if side.pool < 0 or side.mana > side.max_mana + side.pool:
             problems.append(f"{side.name} mana {side.mana}/{side.max_mana}+{side.pool}")
         for card in side.field:
-            if card.proto.kind == "creature" and card.damage >= card.proto.health:
-                if not match.over and not state.tasks:
-                    problems.append(f"{card.name} lives with lethal damage")
+            lethal = card.proto.kind == "creature" and card.damage >= card.proto.health
+            if lethal and not match.over and not state.tasks:
+                problems.append(f"{card.name} lives with lethal damage")
             if min(card.poison, card.shield, card.str, card.ice, card.damage) < 0:
                 problems.append(f"{card.name} has a negative counter")
     return problems
