@@ -86,6 +86,7 @@ _MODULES = {
     "clash": "engine.rulesets.clash",
     "battle-mages": "engine.rulesets.battle_mages",
     "mage-wars": "engine.rulesets.mage_wars",
+    "magic-core": "engine.rulesets.magic_core",
     "enchantoria": "engine.rulesets.enchantoria",
 }
 _LOADED: dict[str, Ruleset] = {}

@@ -1,0 +1,168 @@
+"""Card prototypes compiled from the TOML data: parsed costs, colours, targets and text.
+
+A cost is a tuple (generic, W, U, B, R, G, C, x): the number of generic mana, of each
+coloured and colourless symbol (107.4a-c), and how many {X} it holds (107.3).
+"""
+
+import re
+from functools import cache
+
+from pydantic import TypeAdapter
+
+from cards.loader import CardPool, load_pool
+from cards.schema import magic_core as schema
+from cards.schema.magic_core import COLORS, chosen_target
+
+MANA = "WUBRGC"  # pool and cost index order: the five colours, then colourless (106.1b)
+SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def parse_cost(text: str) -> tuple[int, ...]:
+    """'{X}{2}{R}{R}' -> (2, 0, 0, 0, 2, 0, 0, 1); '{0}' and '' cost nothing (107.4d)."""
+    cost = [0] * 8
+    for symbol in SYMBOL.findall(text):
+        if symbol == "X":
+            cost[7] += 1
+        elif symbol.isdigit():
+            cost[0] += int(symbol)
+        else:
+            cost[1 + MANA.index(symbol)] += 1
+    return tuple(cost)
+
+
+def cost_text(cost: tuple[int, ...]) -> str:
+    parts = ["{X}"] * cost[7]
+    if cost[0]:
+        parts.append(f"{{{cost[0]}}}")
+    for i, letter in enumerate(MANA):
+        parts += [f"{{{letter}}}"] * cost[1 + i]
+    return "".join(parts)
+
+
+class Ability:
+    """An activated ability of a permanent, compiled."""
+
+    __slots__ = (
+        "cost",
+        "effects",
+        "index",
+        "is_mana",
+        "life",
+        "sacrifice",
+        "sorcery_speed",
+        "tap",
+        "target",
+        "text",
+        "untap",
+    )
+
+    def __init__(self, index: int, data: schema.Activated, owner_name: str):
+        self.index = index
+        self.cost = parse_cost(data.cost)
+        self.tap = data.tap
+        self.untap = data.untap
+        self.sacrifice = data.sacrifice
+        self.life = data.life
+        self.sorcery_speed = data.sorcery_speed
+        self.effects = tuple(data.effects)
+        self.is_mana = data.is_mana
+        self.target = chosen_target(data.effects)
+        from engine.rulesets.magic_core.text import ability_text
+
+        self.text = ability_text(data, owner_name)
+
+
+class Proto:
+    """What is printed on a card (or defined for a token), ready for the game to use."""
+
+    __slots__ = (
+        "abilities",
+        "anthems",
+        "basic",
+        "cant_block",
+        "card_types",
+        "colors",
+        "cost",
+        "effects",
+        "flavor",
+        "id",
+        "is_artifact",
+        "is_creature",
+        "is_instant",
+        "is_land",
+        "is_permanent",
+        "is_sorcery",
+        "keywords",
+        "mana_value",
+        "name",
+        "no_life_gain",
+        "power",
+        "produces",
+        "subtypes",
+        "target",
+        "text",
+        "token",
+        "toughness",
+        "triggers",
+        "type_line",
+        "x_is",
+    )
+
+    def __init__(self, card: schema.Card):
+        from engine.rulesets.magic_core.text import card_text
+
+        self.id = card.id
+        self.name = card.name
+        self.card_types = frozenset(card.types)
+        self.is_land = "land" in self.card_types
+        self.is_creature = "creature" in self.card_types
+        self.is_artifact = "artifact" in self.card_types
+        self.is_instant = "instant" in self.card_types
+        self.is_sorcery = "sorcery" in self.card_types
+        self.is_permanent = not (self.is_instant or self.is_sorcery)  # 110.4a
+        self.basic = "basic" in card.supertypes
+        self.subtypes = tuple(card.subtypes)
+        self.cost = parse_cost(card.cost)
+        self.mana_value = sum(self.cost[:7])  # X counts 0 outside the stack (107.3f/g)
+        # 105.2: an object's colours are those of the mana symbols of its cost (a token's
+        # are set by what made it, 111.3)
+        self.colors = card.colors or "".join(c for i, c in enumerate(COLORS) if self.cost[1 + i])
+        self.produces = card.produces
+        self.power = card.power or 0
+        self.toughness = card.toughness or 0
+        self.keywords = frozenset(card.keywords)
+        self.effects = tuple(card.effects)
+        self.target = chosen_target(card.effects)
+        self.abilities = tuple(Ability(i, a, card.name) for i, a in enumerate(card.abilities))
+        self.triggers: dict[str, tuple] = {}
+        for trig in card.triggers:
+            self.triggers.setdefault(trig.when, ())
+            self.triggers[trig.when] += (tuple(trig.effects),)
+        self.no_life_gain = any(s.kind == "no_life_gain" for s in card.statics)
+        self.cant_block = any(s.kind == "cant_block" for s in card.statics)
+        self.anthems = tuple(
+            (s.power, s.toughness, frozenset(s.keywords))
+            for s in card.statics
+            if s.kind == "anthem"
+        )
+        self.x_is = card.x_is
+        self.token = card.token
+        supers = "Basic " if self.basic else ""
+        kinds = " ".join(t.capitalize() for t in card.types)
+        subs = f" — {' '.join(card.subtypes)}" if card.subtypes else ""
+        self.type_line = f"{'Token ' if card.token else ''}{supers}{kinds}{subs}"
+        self.text = card_text(card)
+        self.flavor = card.flavor
+
+    def __repr__(self) -> str:
+        return f"Proto({self.id})"
+
+
+@cache
+def pool() -> CardPool:
+    return load_pool("magic_core", TypeAdapter(schema.Card))
+
+
+@cache
+def protos() -> dict[str, Proto]:
+    return {card_id: Proto(card) for card_id, card in pool().cards.items()}

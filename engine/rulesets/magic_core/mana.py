@@ -1,0 +1,61 @@
+"""Paying mana costs: can a cost be paid, how big can X be, and the auto-tapper.
+
+Every land makes one kind of mana, so whether a cost can be paid is a matter of counting:
+each coloured (and {C}) symbol needs its own kind, generic mana takes any kind (107.4a-c).
+
+The auto-tapper (our ruling, docs/rules/magic-core.md) pays a cost the same way every time:
+mana already in the pool first, then untapped lands, lowest object number first. Coloured
+and colourless symbols are paid first; generic mana is paid from the pool (colourless
+first, then the kind the pool holds most of), then from the lands of the kind its
+controller has most untapped lands of, so the rarer colours stay available.
+"""
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.rulesets.magic_core.game import MagicState
+
+KINDS = "WUBRGC"
+
+
+def can_pay(cost: tuple[int, ...], x: int, avail: list[int]) -> bool:
+    spare = 0
+    for i in range(6):
+        left = avail[i] - cost[1 + i]
+        if left < 0:
+            return False
+        spare += left
+    return spare >= cost[0] + x * cost[7]
+
+
+def affordable_x(cost: tuple[int, ...], avail: list[int]) -> int:
+    """The largest X this mana pays for (107.3a); the cost must be payable with X = 0."""
+    spare = sum(avail[i] - cost[1 + i] for i in range(6)) - cost[0]
+    return max(0, spare // cost[7]) if cost[7] else 0
+
+
+def pay(state: "MagicState", seat: int, cost: tuple[int, ...], x: int) -> None:
+    """Pay `cost` with X = x for `seat` (legal actions only offer payable costs)."""
+    pool = state.players[seat].pool
+    lands = {k: [] for k in KINDS}
+    for obj in state.battlefield:
+        if obj.controller == seat and not obj.tapped and obj.proto.produces:
+            lands[obj.proto.produces].append(obj)
+    for i, kind in enumerate(KINDS):
+        need = cost[1 + i]
+        from_pool = min(need, pool[i])
+        pool[i] -= from_pool
+        need -= from_pool
+        for land in lands[kind][:need]:
+            land.tapped = True
+        lands[kind] = lands[kind][need:]
+    generic = cost[0] + x * cost[7]
+    while generic > 0:
+        if pool[5]:
+            pool[5] -= 1
+        elif any(pool):
+            pool[max(range(5), key=lambda i: (pool[i], -i))] -= 1
+        else:
+            kind = max(KINDS, key=lambda k: (len(lands[k]), -KINDS.index(k)))
+            lands[kind].pop(0).tapped = True
+        generic -= 1

@@ -1,0 +1,197 @@
+"""Game objects (rule 109.1): cards and tokens, items on the stack, and players."""
+
+from engine.rulesets.magic_core.cards import Proto
+
+# zones
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE, STACK, GONE = (
+    "library",
+    "hand",
+    "battlefield",
+    "graveyard",
+    "exile",
+    "stack",
+    "gone",
+)
+
+
+class Obj:
+    """A card or a token, in whatever zone it is. Status (110.5) and combat live here too."""
+
+    __slots__ = (
+        "attacking",
+        "blocked",
+        "blockers",
+        "blocking",
+        "controller",
+        "counters",
+        "damage",
+        "dealt_first",
+        "deathtouched",
+        "etb_x",
+        "fresh",
+        "left",
+        "owner",
+        "proto",
+        "pumps",
+        "tapped",
+        "uid",
+        "zone",
+    )
+
+    def __init__(self, uid: int, proto: Proto, owner: int, zone: str = LIBRARY):
+        self.uid = uid
+        self.proto = proto
+        self.owner = owner  # 108.3 / 111.2
+        self.controller = owner  # only meaningful on the battlefield and the stack (108.4)
+        self.zone = zone
+        self.left = False  # a token that has left the battlefield (111.8)
+        self.reset()
+
+    def reset(self) -> None:
+        """A new object with no memory of its previous existence (400.7): fresh status."""
+        self.tapped = False  # 110.5b: permanents enter untapped and face up
+        self.fresh = True  # summoning sickness: not yet under control since the turn began
+        self.damage = 0
+        self.counters = 0
+        self.pumps: list[tuple[int, int, frozenset]] = []  # until end of turn
+        self.deathtouched = False
+        self.etb_x = 0  # 107.3k: the X its spell was cast with, for its enters trigger
+        self.clear_combat()
+
+    def clear_combat(self) -> None:
+        self.attacking = -1  # the seat it attacks
+        self.blocked = False
+        self.blockers: list[int] = []
+        self.blocking = 0  # the uid of the attacker it blocks
+        self.dealt_first = False
+
+    def copy(self) -> "Obj":
+        twin = Obj.__new__(Obj)
+        for slot in Obj.__slots__:
+            setattr(twin, slot, getattr(self, slot))
+        twin.pumps = list(self.pumps)
+        twin.blockers = list(self.blockers)
+        return twin
+
+    @property
+    def name(self) -> str:
+        return self.proto.name
+
+    def __repr__(self) -> str:
+        return f"Obj({self.uid}, {self.proto.id}, {self.zone})"
+
+
+class StackItem:
+    """A spell (112) or an activated/triggered ability (113.1c) on the stack."""
+
+    __slots__ = (
+        "card",
+        "controller",
+        "copy",
+        "effects",
+        "is_spell",
+        "name",
+        "owner",
+        "proto",
+        "source",
+        "target",
+        "target_word",
+        "uid",
+        "x",
+    )
+
+    def __init__(
+        self,
+        uid: int,
+        is_spell: bool,
+        proto: Proto,
+        controller: int,
+        effects: tuple,
+        target_word: str | None,
+        target: object,
+        x: int,
+        card: Obj | None = None,
+        source: Obj | None = None,
+        copy: bool = False,
+    ):
+        self.uid = uid
+        self.is_spell = is_spell
+        self.proto = proto
+        self.controller = controller  # 112.2 / 113.8
+        self.owner = card.owner if card is not None and not copy else controller  # 112.2
+        self.effects = effects
+        self.target_word = target_word
+        self.target = target
+        self.x = x  # 107.3a: the announced X, fixed while on the stack
+        self.card = card
+        self.source = source  # for an ability: the object it came from, as it last was
+        self.copy = copy
+        self.name = proto.name if is_spell else f"{proto.name}'s ability"
+
+    @property
+    def source_uid(self) -> int:
+        source = self.card if self.is_spell else self.source
+        return source.uid if source is not None else 0
+
+    def clone(self, objs: dict[int, Obj]) -> "StackItem":
+        twin = StackItem.__new__(StackItem)
+        for slot in StackItem.__slots__:
+            setattr(twin, slot, getattr(self, slot))
+        if self.card is not None:
+            twin.card = objs[self.card.uid]
+        if self.source is not None:
+            twin.source = objs.get(self.source.uid, self.source.copy())
+        return twin
+
+
+class Player:
+    __slots__ = (
+        "drew_empty",
+        "exile",
+        "graveyard",
+        "hand",
+        "kept",
+        "key",
+        "land_plays",
+        "left",
+        "library",
+        "life",
+        "mulligans",
+        "name",
+        "poison",
+        "pool",
+        "seat",
+        "stop_all",
+        "won",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.key = f"p{seat}"
+        self.name = name
+        self.stop_all = False  # the per-player stop setting (see docs/rules/magic-core.md)
+        self.library: list[Obj] = []  # the top is the end of the list
+        self.hand: list[Obj] = []
+        self.graveyard: list[Obj] = []
+        self.exile: list[Obj] = []
+        self.reset()
+
+    def reset(self) -> None:
+        self.life = 20  # 103.3
+        self.poison = 0
+        self.pool = [0, 0, 0, 0, 0, 0]  # W U B R G C
+        self.land_plays = 0
+        self.drew_empty = False  # 104.3c: loses at the next state-based check
+        self.won = False  # an effect said this player wins (checked with the SBAs)
+        self.left = False
+        self.mulligans = 0
+        self.kept = False
+
+    def copy(self, objs: dict[int, Obj]) -> "Player":
+        twin = Player.__new__(Player)
+        for slot in Player.__slots__:
+            setattr(twin, slot, getattr(self, slot))
+        twin.pool = list(self.pool)
+        for zone in ("library", "hand", "graveyard", "exile"):
+            setattr(twin, zone, [objs[o.uid] for o in getattr(self, zone)])
+        return twin

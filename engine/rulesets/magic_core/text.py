@@ -1,0 +1,141 @@
+"""Rules text written from card data, so a card says exactly what it does."""
+
+from cards.schema import magic_core as schema
+from cards.schema.magic_core import TARGETED, UNTARGETED
+
+KEYWORD_NAMES = {"first_strike": "first strike"}
+WHEN = {
+    "enters": "When {name} enters the battlefield",
+    "dies": "When {name} dies",
+    "upkeep": "At the beginning of your upkeep",
+    "end_step": "At the beginning of your end step",
+    "attacks": "Whenever {name} attacks",
+    "you_cast": "Whenever you cast a spell",
+}
+
+
+def keyword(word: str) -> str:
+    return KEYWORD_NAMES.get(word, word)
+
+
+def _who(word: str, name: str) -> str:
+    if word == "self":
+        return name
+    return TARGETED.get(word) or UNTARGETED[word]
+
+
+def _verb(word: str, singular: str, plural: str) -> str:
+    """'you draw' / 'each opponent draws' / 'target player draws'."""
+    return plural if word == "you" else singular
+
+
+def effect_text(e, name: str) -> str:
+    kind = e.kind
+    target = getattr(e, "target", "you")
+    who = _who(target, name)
+    n = getattr(e, "amount", 1)
+    if kind == "damage":
+        return f"{name} deals {n} damage to {who}"
+    if kind == "gain_life":
+        return f"{who} {_verb(target, 'gains', 'gain')} {n} life"
+    if kind == "lose_life":
+        return f"{who} {_verb(target, 'loses', 'lose')} {n} life"
+    if kind == "draw":
+        return f"{who} {_verb(target, 'draws', 'draw')} {n} card{'s' if n != 1 else ''}"
+    if kind == "mill":
+        return f"{who} {_verb(target, 'mills', 'mill')} {n} card{'s' if n != 1 else ''}"
+    if kind == "poison":
+        return f"{who} {_verb(target, 'gets', 'get')} {n} poison counter{'s' if n != 1 else ''}"
+    if kind == "discard":
+        return f"{who} {_verb(target, 'discards', 'discard')} {n} card{'s' if n != 1 else ''}"
+    if kind == "sacrifice":
+        return f"{who} {_verb(target, 'sacrifices', 'sacrifice')} a creature"
+    if kind == "destroy":
+        return f"destroy {who}"
+    if kind == "exile":
+        return f"exile {who}"
+    if kind == "bounce":
+        return f"return {who} to its owner's hand"
+    if kind in ("tap", "untap"):
+        return f"{kind} {who}"
+    if kind == "pump":
+        gains = f" and gains {', '.join(keyword(k) for k in e.keywords)}" if e.keywords else ""
+        return f"{who} gets +{e.power}/+{e.toughness}{gains} until end of turn"
+    if kind == "counters":
+        return f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {who}"
+    if kind == "create_token":
+        from engine.rulesets.magic_core.cards import pool
+
+        token = pool().cards[e.token]
+        stats = f"{token.power}/{token.toughness} " if token.power is not None else ""
+        return f"create {n} {stats}{token.name} token{'s' if n != 1 else ''}"
+    if kind == "add_mana":
+        return "add one mana of any color" if e.mana == "any" else f"add {_symbols(e.mana)}"
+    if kind == "counter":
+        return f"counter {who}"
+    if kind == "copy_spell":
+        return f"copy {who}"
+    if kind == "win_game":
+        return f"{who} {_verb(target, 'wins', 'win')} the game"
+    if kind == "lose_game":
+        return f"{who} {_verb(target, 'loses', 'lose')} the game"
+    if kind == "draw_game":
+        return "the game is a draw"
+    if kind == "free_cast":
+        return (
+            "you may cast an instant or sorcery card with mana value "
+            f"{e.amount} or less from your hand without paying its mana cost"
+        )
+    raise ValueError(kind)
+
+
+def _symbols(mana: str) -> str:
+    return "".join(f"{{{m}}}" for m in mana)
+
+
+def _sentence(effects, name: str, capital: bool = True) -> str:
+    text = ", then ".join(effect_text(e, name) for e in effects) + "."
+    return text[0].upper() + text[1:] if capital else text
+
+
+def ability_text(data: schema.Activated, name: str) -> str:
+    costs = [data.cost] if data.cost else []
+    if data.tap:
+        costs.append("{T}")
+    if data.untap:
+        costs.append("{Q}")
+    if data.life:
+        costs.append(f"Pay {data.life} life")
+    if data.sacrifice:
+        costs.append(f"Sacrifice {name}")
+    return f"{', '.join(costs) or '{0}'}: {_sentence(data.effects, name)}"
+
+
+def card_text(card: schema.Card) -> str:
+    lines = []
+    if card.produces:
+        lines.append(f"{{T}}: Add {{{card.produces}}}.")
+    if card.keywords:
+        lines.append(", ".join(keyword(k) for k in card.keywords).capitalize())
+    for static in card.statics:
+        if static.kind == "anthem":
+            parts = []
+            if static.power or static.toughness:
+                parts.append(f"get +{static.power}/+{static.toughness}")
+            if static.keywords:
+                parts.append(f"have {', '.join(keyword(k) for k in static.keywords)}")
+            lines.append(f"Other creatures you control {' and '.join(parts)}.")
+        elif static.kind == "no_life_gain":
+            lines.append("Players can't gain life.")
+        else:
+            lines.append(f"{card.name} can't block.")
+    for trig in card.triggers:
+        said = _sentence(trig.effects, card.name, capital=False)
+        lines.append(f"{WHEN[trig.when].format(name=card.name)}, {said}")
+    for ability in card.abilities:
+        lines.append(ability_text(ability, card.name))
+    if card.effects:
+        lines.append(_sentence(card.effects, card.name))
+    if card.x_is:
+        lines.append(f"X is the number of {card.x_is.replace('_', ' ')}.")
+    return "\n".join(lines)

@@ -1,0 +1,209 @@
+"""What a magic-core player may see, and how each legal action reads on a button."""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decision import Action
+from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
+from engine.rulesets.magic_core.objects import Obj
+from engine.rulesets.magic_core.text import keyword
+
+if TYPE_CHECKING:
+    from engine.rulesets.magic_core.game import MagicState
+
+EVENTS_SHOWN = 14
+
+
+def proto_view(proto: Proto, uid: int = 0) -> CardView:
+    """A card as it reads off the battlefield: in hand, on /card, in a deck list."""
+    stats = {"power": proto.power, "toughness": proto.toughness} if proto.is_creature else {}
+    text = f"{proto.type_line}\n{proto.text}".strip()
+    kind = (
+        "land"
+        if proto.is_land
+        else "creature"
+        if proto.is_creature
+        else ("spell" if not proto.is_permanent else "permanent")
+    )
+    tags = tuple(keyword(k) for k in sorted(proto.keywords))
+    return CardView(
+        uid,
+        proto.id,
+        f"{proto.name} {cost_text(proto.cost)}".strip(),
+        kind,
+        proto.mana_value,
+        text,
+        stats,
+        tags,
+    )
+
+
+def permanent_view(state: "MagicState", obj: Obj) -> CardView:
+    view = proto_view(obj.proto, obj.uid)
+    tags = [keyword(k) for k in sorted(state.keywords(obj))]
+    if obj.proto.token:
+        tags.append("token")
+    if obj.tapped:
+        tags.append("tapped")
+    if obj.proto.is_creature:
+        if obj.fresh and "haste" not in tags:
+            tags.append("summoning sick")
+        if obj.counters:
+            tags.append(f"+1/+1 counters {obj.counters}")
+        if obj.attacking >= 0:
+            tags.append(f"attacking {state.names[obj.attacking]}")
+        if obj.blocking:
+            tags.append("blocking")
+        tough = state.toughness(obj)
+        view.stats = {"power": state.power(obj), "toughness": tough, "health": tough - obj.damage}
+        if obj.damage:
+            view.stats["max_health"] = tough
+    view.tags = tuple(tags)
+    return view
+
+
+def build_view(state: "MagicState", viewer: int | None) -> MatchView:
+    seats = []
+    for p in state.players:
+        own = viewer == p.seat
+        board = [o for o in state.battlefield if o.controller == p.seat]
+        zones = {
+            "hand": ZoneView(
+                "hand",
+                len(p.hand),
+                tuple(proto_view(c.proto, c.uid) for c in p.hand) if own else None,
+            ),
+            "deck": ZoneView("deck", len(p.library), None),  # library order is nobody's business
+            "board": ZoneView("board", len(board), tuple(permanent_view(state, o) for o in board)),
+            "graveyard": ZoneView(
+                "graveyard",
+                len(p.graveyard),
+                tuple(proto_view(c.proto, c.uid) for c in p.graveyard),
+            ),
+            "exile": ZoneView(
+                "exile", len(p.exile), tuple(proto_view(c.proto, c.uid) for c in p.exile)
+            ),
+        }
+        stats = {
+            "health": p.life,
+            "poison": p.poison,
+            "mana": sum(p.pool),
+            "wins": state.wins[p.seat],
+            "left": int(p.left),
+        }
+        seats.append(SeatView(p.seat, p.name, stats, zones))
+    stack = tuple(
+        CardView(
+            i.uid,
+            i.proto.id,
+            i.name + (" (copy)" if i.copy else ""),
+            "spell" if i.is_spell else "ability",
+            state.mana_value(i) if i.is_spell else None,
+            _stack_text(state, i),
+        )
+        for i in reversed(state.stack)
+    )
+    decisions = tuple(
+        DecisionView(
+            d.player,
+            state.names[d.player],
+            d.kind,
+            d.prompt,
+            d.seq,
+            tuple(o.label for o in d.options) if viewer == d.player else None,
+        )
+        for d in state.decisions()
+    )
+    from engine.rulesets.magic_core.game import STEP_NAMES
+
+    notes = {"game": str(state.game_no), "step": STEP_NAMES[state.step]}
+    if viewer is not None:
+        notes["pool"] = "".join(
+            f"{{{MANA[i]}}}" * n for i, n in enumerate(state.players[viewer].pool)
+        )
+        notes["stops"] = "every step" if state.players[viewer].stop_all else "main phases"
+    return MatchView(
+        ruleset="magic-core",
+        viewer=viewer,
+        turn=state.turn,
+        phase=STEP_NAMES[state.step],
+        active=state.active if state.turn else None,
+        seats=tuple(seats),
+        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        decisions=decisions,
+        winner=state.winner,
+        over=state.over,
+        notes=notes,
+        table={"stack": ZoneView("stack", len(stack), stack)},
+    )
+
+
+def _stack_text(state: "MagicState", item) -> str:
+    bits = [f"controlled by {state.names[item.controller]}"]
+    if (item.proto.cost[7] and item.is_spell) or item.x:
+        bits.append(f"X={item.x}")
+    if item.target is not None:
+        bits.append(f"target: {state.ref_name(item.target)}")
+    return ", ".join(bits)
+
+
+def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int | None, Any]:
+    """(label, group, card uid, target) for one legal action."""
+    head = action[0] if action else None
+    objs = state.objs
+    if head == "pass":
+        label = "Pass (let it resolve)" if state.stack else "Pass"
+        if len(action) > 1:
+            label += (
+                "; stop at every step" if action[1] == "all" else "; stop only in my main phases"
+            )
+            return label, "setting", None, None
+        return label, "pass", None, None
+    if head == "land":
+        return f"Play {objs[action[1]].name}", "land", action[1], None
+    if head in ("cast", "free"):
+        card = objs[action[1]]
+        x = action[2] if head == "cast" else 0
+        target = action[3] if head == "cast" else action[2]
+        label = f"Cast {card.name}" + (f" X={x}" if card.proto.cost[7] else "")
+        if head == "free":
+            label += " for free"
+        if target is not None:
+            label += f" → {state.ref_name(target)}"
+        return label, "cast", action[1], target
+    if head == "act":
+        obj = objs[action[1]]
+        ability = obj.proto.abilities[action[2]]
+        label = f"{obj.name}: {ability.text}" + (f" X={action[3]}" if ability.cost[7] else "")
+        if action[4] is not None:
+            label += f" → {state.ref_name(action[4])}"
+        return label, "ability", action[1], action[4]
+    if head == "mana":
+        return f"{objs[action[1]].name}: add {{{action[3]}}}", "mana", action[1], None
+    if head == "attack":
+        return (
+            f"{objs[action[1]].name} attacks {state.names[action[2]]}",
+            "attack",
+            action[1],
+            action[2],
+        )
+    if head == "attack_done":
+        return "Done attacking", "done", None, None
+    if head == "block":
+        label = f"{objs[action[1]].name} blocks {objs[action[2]].name}"
+        return label, "block", action[1], action[2]
+    if head == "block_done":
+        return "Done blocking", "done", None, None
+    if head == "target":
+        return f"Target {state.ref_name(action[1])}", "target", None, action[1]
+    if head == "card":
+        return objs[action[1]].name, "card", action[1], None
+    if head == "keep":
+        return "Keep", "mulligan", None, None
+    if head == "mulligan":
+        return "Mulligan", "mulligan", None, None
+    if head == "decline":
+        return "Cast nothing", "done", None, None
+    if head == "starter":
+        return f"{state.names[action[1]]} goes first", "starter", None, None
+    return str(action), "", None, None
