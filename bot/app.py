@@ -7,6 +7,7 @@ from pathlib import Path
 import aiohttp
 import discord
 from discord.ext import commands
+from discord.state import ConnectionState
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.components import DYNAMIC_ITEMS
@@ -28,6 +29,16 @@ COGS = (
 )
 
 
+class _State(ConnectionState):
+    """discord.py's connection state, except that decision clicks go straight to the
+    controller as raw payloads (see `Controller.fast_click`); all else as usual."""
+
+    def parse_interaction_create(self, data) -> None:
+        bot = self._get_client()
+        if not (getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data)):
+            super().parse_interaction_create(data)
+
+
 class CardhostBot(commands.Bot):
     def __init__(self, settings: Settings, storage: Storage | None = None, seed: int | None = None):
         intents = discord.Intents.default()  # slash commands and DMs need no privileged intent
@@ -40,6 +51,18 @@ class CardhostBot(commands.Bot):
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open
+        # Decision clicks from the raw gateway payload (the hot path); False sends them
+        # through discord.py's Interaction and DynamicItem callbacks instead (tests both).
+        self.fast_clicks = True
+
+    def _get_state(self, **options) -> ConnectionState:
+        return _State(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
 
     @property
     def storage(self) -> Storage:

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import os
 import random
+import signal
 import sqlite3
 import statistics
 import sys
@@ -41,6 +42,8 @@ class Tally:
         self.playing_from: list[float] = []  # when each table was ready to play
         self.times: list[float] = []  # when each action was acknowledged
         self.clicks: list = []  # (when, handle) of every click, for the latencies
+        self.on_all_dealt = lambda: None  # called once, when the last table was dealt
+        self.matches = 0
 
 
 def _panel(fake: FakeDiscord, user):
@@ -75,6 +78,8 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
     """One table: match after match until time is up; whoever has buttons clicks one."""
     await _deal(fake, channel, alice, bob, tally)
     tally.playing_from.append(time.monotonic())
+    if len(tally.playing_from) == tally.matches:
+        tally.on_all_dealt()
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
         mover = None
@@ -139,11 +144,15 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 sys.executable, "-m", "bot.bench", "child",
                 fake.rest_base, fake.gateway_url, str(database), str(seed),
                 env={**os.environ, "CARDHOST_LOG_LEVEL": "WARNING"},
+                stdout=asyncio.subprocess.PIPE,
             )  # fmt: skip
             try:
                 await fake.wait_until(lambda: fake.gateway.active, timeout=READY_TIMEOUT)
                 await asyncio.sleep(1.0)  # let it take in the guild before the first command
                 tally = Tally()
+                tally.matches = matches
+                cpu = CpuMeter(child)
+                tally.on_all_dealt = cpu.start
                 rng = random.Random(seed)
                 started = time.monotonic()
                 until = started + seconds
@@ -154,6 +163,7 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                         for c, a, b in tables
                     )
                 )  # fmt: skip
+                await cpu.stop()
             finally:
                 child.terminate()
                 await child.wait()
@@ -171,12 +181,45 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
     rate = len(window) / (finish - all_dealt) if finish > all_dealt else 0.0
     print(
         f"setup_s={all_dealt - started:.1f} play_s={finish - all_dealt:.1f} "
-        f"refused_stale={tally.refused} finished={tally.finished}"
+        f"refused_stale={tally.refused} finished={tally.finished} "
+        f"{cpu.report(len(window))}"
     )
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f}"
     )
+
+
+class CpuMeter:
+    """CPU seconds each process spends over the steady state, per action: the figure to
+    compare code changes by, as wall-clock latency depends on whatever else the machine
+    runs. The bot process reports its own `process_time` on SIGUSR1 (start) / SIGUSR2."""
+
+    def __init__(self, child) -> None:
+        self.child = child
+        self.began: float | None = None
+        self.standin = 0.0
+        self.bot: float | None = None
+
+    def start(self) -> None:
+        self.began = time.process_time()
+        with contextlib.suppress(ProcessLookupError):
+            self.child.send_signal(signal.SIGUSR1)
+
+    async def stop(self) -> None:
+        if self.began is None:
+            return
+        self.standin = time.process_time() - self.began
+        with contextlib.suppress(ProcessLookupError):
+            self.child.send_signal(signal.SIGUSR2)
+            with contextlib.suppress(TimeoutError):
+                line = await asyncio.wait_for(self.child.stdout.readline(), 10)
+                self.bot = float(line.decode().split("=", 1)[1])
+
+    def report(self, actions: int) -> str:
+        per = 1000 / max(actions, 1)
+        bot = "?" if self.bot is None else f"{self.bot * per:.2f}"
+        return f"bot_cpu_ms_per_action={bot} standin_cpu_ms_per_action={self.standin * per:.2f}"
 
 
 def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float = 60.0) -> int:
@@ -185,9 +228,12 @@ def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float =
 
 
 def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
-    """The bot's own process: an ordinary CardhostBot, pointed at the stand-in."""
-    import signal
+    """The bot's own process: an ordinary CardhostBot, pointed at the stand-in.
 
+    SIGUSR1 marks the start of the steady state, SIGUSR2 prints `cpu_s=` (process CPU
+    since the mark, this process and its finished threads). CARDHOST_BENCH_PROFILE=path
+    writes a cProfile of the steady state there (on SIGUSR2).
+    """
     from bot.app import CardhostBot
     from bot.settings import Settings
     from bot.standin.patching import discord_pointed_at
@@ -200,7 +246,34 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
         bot = CardhostBot(settings, seed=int(seed))
         bot._connection.guild_ready_timeout = 0.05
         loop = asyncio.get_running_loop()
-        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+
+        closing: list[asyncio.Task] = []
+
+        def stop() -> None:
+            bot.presenter.draw_images = False  # no owed pictures at the end: they hold up close
+            closing.append(asyncio.ensure_future(bot.close()))
+
+        loop.add_signal_handler(signal.SIGTERM, stop)
+        mark = [time.process_time()]
+        profile = None
+        if os.environ.get("CARDHOST_BENCH_PROFILE"):
+            import cProfile
+
+            profile = cProfile.Profile()
+
+        def steady() -> None:
+            mark[0] = time.process_time()
+            if profile is not None:
+                profile.enable()
+
+        def report() -> None:
+            print(f"cpu_s={time.process_time() - mark[0]:.3f}", flush=True)
+            if profile is not None:
+                profile.disable()
+                profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])
+
+        loop.add_signal_handler(signal.SIGUSR1, steady)
+        loop.add_signal_handler(signal.SIGUSR2, report)
         async with bot:
             await bot.start("bench-token")
 

@@ -3,6 +3,10 @@
 Every custom_id carries the match id and the decision's number (`m:12:40:3`), so a click
 on an old message is recognised as stale, and because they are DynamicItems they keep
 working after a restart: discord.py matches the id against the template, whoever sent it.
+
+`decision_components` writes the same components as plain Discord JSON: the panels edited
+after every click are sent from it, without building discord.py items to serialise them
+(tests/bot/test_components.py holds the two to the same output).
 """
 
 from typing import TYPE_CHECKING
@@ -159,6 +163,73 @@ def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
             )
         )
     return view
+
+
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+_STYLE_VALUES = {group: style.value for group, style in GROUP_STYLES.items()}
+_DEFAULT_STYLE = discord.ButtonStyle.success.value
+
+
+def _select(custom_id: str, options, placeholder: str, low: int = 1, high: int = 1) -> dict:
+    return {
+        "type": ACTION_ROW,
+        "components": [
+            {
+                "type": STRING_SELECT,
+                "custom_id": custom_id,
+                "min_values": low,
+                "max_values": high,
+                "disabled": False,
+                "required": True,
+                "placeholder": placeholder,
+                "options": [
+                    {"label": _short(o.label, 100), "value": str(o.index), "default": False}
+                    for o in options
+                ],
+            }
+        ],
+    }
+
+
+def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
+    """`decision_view(match_id, decision).to_components()`, written out directly."""
+    if decision is None:
+        return []
+    options = decision.options
+    seq = decision.seq
+    if not decision.multi and len(options) <= BUTTONS_MAX:
+        buttons = [
+            {
+                "type": BUTTON,
+                "style": _STYLE_VALUES.get(o.group, _DEFAULT_STYLE),
+                "disabled": False,
+                "label": _short(o.label, 80),
+                "custom_id": f"m:{match_id}:{seq}:{o.index}",
+            }
+            for o in options
+        ]
+        return [
+            {"type": ACTION_ROW, "components": buttons[row : row + 5]}
+            for row in range(0, len(buttons), 5)
+        ]
+    if decision.multi:
+        chunk = options[:SELECT_OPTIONS_MAX]
+        top = min(decision.max_picks, len(chunk))
+        return [
+            _select(
+                f"ms:{match_id}:{seq}:0",
+                chunk,
+                _short(decision.prompt, 150),
+                min(decision.min_picks, top),
+                max(top, 1),
+            )
+        ]
+    rows = []
+    for part in range(min(SELECTS_MAX, -(-len(options) // SELECT_OPTIONS_MAX))):
+        chunk = options[part * SELECT_OPTIONS_MAX : (part + 1) * SELECT_OPTIONS_MAX]
+        first, last = chunk[0].index + 1, chunk[-1].index + 1
+        rows.append(_select(f"ms:{match_id}:{seq}:{part}", chunk, f"Choices {first}-{last}"))
+    return rows
 
 
 def board_view(match_id: int, over: bool) -> discord.ui.View:

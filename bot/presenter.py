@@ -12,8 +12,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import discord
+from discord.http import Route
 
-from bot.components import board_view, decision_view
+from bot.components import board_view, decision_components, decision_view
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
 
@@ -60,6 +61,7 @@ class Presenter:
         self._stale_boards: dict[int, MatchSession] = {}  # insertion order: oldest first
         self._board_worker: asyncio.Task | None = None
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
+        self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -71,6 +73,17 @@ class Presenter:
         decision = session.match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         return embed, decision_view(session.match_id, decision)
+
+    def panel_payload(self, session: MatchSession, seat: int) -> dict:
+        """The panel as Discord message JSON (`embeds`, `components`), for the hot paths:
+        the same content as `panel`, without discord.py objects to build and serialise."""
+        view = session.match.view(seat)
+        decision = session.match.decision_for(seat)
+        embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        return {
+            "embeds": [embed.to_dict()],
+            "components": decision_components(session.match_id, decision),
+        }
 
     async def picture(self, view) -> bytes | None:
         """The board picture, drawn off the event loop (a process of its own, by default,
@@ -138,6 +151,9 @@ class Presenter:
                     await asyncio.sleep(self.min_interval)
         finally:
             self._work.pop(session.match_id, None)
+            if session.match.over:
+                for seat_index in range(len(session.seats)):
+                    self._last_panel.pop((session.match_id, seat_index), None)
 
     def _edit_board(self, session: MatchSession) -> None:
         """Queue the public board for an edit; the board worker paces the edits."""
@@ -234,18 +250,32 @@ class Presenter:
             await self._send_panel(session, seat_index)
             await self._save_front(session)
             return
-        embed, view = self.panel(session, seat_index)
+        payload = self.panel_payload(session, seat_index)
+        key = (session.match_id, seat_index)
+        if self._last_panel.get(key) == (seat.panel_message_id, payload):
+            return  # what the player sees already (e.g. the other player moved within a turn)
         try:
             if seat.dm_channel_id is None:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
                 seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
-            await self._edit(seat.dm_channel_id, seat.panel_message_id, embed=embed, view=view)
+            route = Route(
+                "PATCH",
+                "/channels/{channel_id}/messages/{message_id}",
+                channel_id=seat.dm_channel_id,
+                message_id=seat.panel_message_id,
+            )
+            await self.bot.http.request(route, json=payload)
+            self._last_panel[key] = (seat.panel_message_id, payload)
         except discord.NotFound:
             seat.panel_message_id = None
             await self._send_panel(session, seat_index)
             await self._save_front(session)
         except discord.HTTPException as exc:
             log.warning("match %s: panel edit failed: %s", session.match_id, exc)
+
+    def forget_panel(self, session: MatchSession, seat_index: int) -> None:
+        """The panel was changed by other means (a click's answer): no longer known."""
+        self._last_panel.pop((session.match_id, seat_index), None)
 
     async def _edit(self, channel_id: int, message_id: int, **fields) -> None:
         """Edit a message by id without building a Message from Discord's answer.

@@ -233,9 +233,13 @@ class SessionManager:
         before = len(match.actions)
         change()  # raises IllegalAction before touching anything
         try:
-            for seq in range(before + 1, len(match.actions) + 1):
-                player, action = match.actions[seq - 1]
-                await self.storage.matches.append_action(session.match_id, seq, player, action)
+            await self.storage.matches.append_actions(
+                session.match_id,
+                [
+                    (seq, *match.actions[seq - 1])
+                    for seq in range(before + 1, len(match.actions) + 1)
+                ],
+            )
             if match.over:
                 await self.storage.matches.finish_match(session.match_id, match.winner)
         except StorageError as exc:

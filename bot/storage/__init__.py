@@ -6,6 +6,7 @@ Open once with `await Storage.open(path)`; see `bot.storage.repo.Storage`.
 from bot.storage.db import Database, Migration
 from bot.storage.errors import (
     ChannelBusy,
+    CommitFailed,
     DeckNameTaken,
     DeckNotFound,
     InvalidSetting,
@@ -37,6 +38,7 @@ __all__ = [
     "MIGRATIONS",
     "ActiveDeck",
     "ChannelBusy",
+    "CommitFailed",
     "Database",
     "DeckNameTaken",
     "DeckNotFound",

@@ -7,6 +7,11 @@ transaction, or two `BEGIN`s could collide. An `asyncio.Lock` therefore wraps ev
 statement and every whole transaction. Writes that must be atomic use
 `BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a second process on the
 same file waits (busy_timeout) instead of failing half-way.
+
+Each trip to that thread costs far more than the statement (a queue put, a thread wake-up,
+a self-pipe write to wake the loop, and the GIL changing hands twice), so a statement and
+its fetch go in one trip (`Database.run`), and hot writers send a whole transaction as one
+function (see `bot.storage.matches.ActionLog`).
 """
 
 import asyncio
@@ -16,7 +21,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -24,6 +29,42 @@ from bot.storage.errors import SchemaError
 
 Params = Sequence[Any] | dict[str, Any]
 Clock = Callable[[], datetime]
+T = TypeVar("T")
+
+
+async def on_thread(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """Run `work(sqlite3_connection)` on aiosqlite's connection thread: one trip.
+
+    aiosqlite has no public call for this; `_execute` is the queue every one of its own
+    methods goes through (checked by tests/storage/test_db.py, so an aiosqlite that
+    changed it fails there, not in production).
+    """
+    raw = conn._conn  # the sqlite3 connection; only touched on its own thread, by `work`
+    return await conn._execute(work, raw)
+
+
+def _fetchone(sql: str, params: Params) -> Callable[[sqlite3.Connection], sqlite3.Row | None]:
+    return lambda c: c.execute(sql, params).fetchone()
+
+
+def _fetchall(sql: str, params: Params) -> Callable[[sqlite3.Connection], list[sqlite3.Row]]:
+    return lambda c: c.execute(sql, params).fetchall()
+
+
+def _commit(c: sqlite3.Connection) -> None:
+    c.execute("COMMIT")
+
+
+def _rollback(c: sqlite3.Connection) -> None:
+    c.execute("ROLLBACK")
+
+
+def _write(sql: str, params: Params) -> Callable[[sqlite3.Connection], "WriteResult"]:
+    def work(c: sqlite3.Connection) -> WriteResult:
+        cursor = c.execute(sql, params)
+        return WriteResult(cursor.rowcount, cursor.lastrowid)
+
+    return work
 
 
 def utc_now() -> datetime:
@@ -54,19 +95,17 @@ class Tx:
         self._conn = conn
 
     async def execute(self, sql: str, params: Params = ()) -> WriteResult:
-        async with self._conn.execute(sql, params) as cursor:
-            return WriteResult(cursor.rowcount, cursor.lastrowid)
+        return await on_thread(self._conn, _write(sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        await self._conn.executemany(sql, rows)
+        rows = list(rows)
+        await on_thread(self._conn, lambda c: c.executemany(sql, rows))
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        return await on_thread(self._conn, _fetchone(sql, params))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        return await on_thread(self._conn, _fetchall(sql, params))
 
 
 class Database:
@@ -130,17 +169,26 @@ class Database:
     # -- single statements -----------------------------------------------------------
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        async with self._lock, self._conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        async with self._lock:
+            return await on_thread(self._conn, _fetchone(sql, params))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return await on_thread(self._conn, _fetchall(sql, params))
 
     async def execute(self, sql: str, params: Params = ()) -> WriteResult:
         """One statement on its own; SQLite makes a lone statement atomic by itself."""
-        async with self._lock, self._conn.execute(sql, params) as cursor:
-            return WriteResult(cursor.rowcount, cursor.lastrowid)
+        async with self._lock:
+            return await on_thread(self._conn, _write(sql, params))
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` with the sqlite3 connection on the connection's thread, in one trip.
+
+        `work` must leave no transaction open: it is the whole unit (BEGIN ... COMMIT, or
+        one statement), as no other statement can run on the connection meanwhile.
+        """
+        async with self._lock:
+            return await on_thread(self._conn, work)
 
     # -- transactions ----------------------------------------------------------------
 
@@ -154,15 +202,16 @@ class Database:
         take the write lock, so other processes' writers are not held up.
         """
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+            await on_thread(self._conn, lambda c: c.execute(begin))
             try:
                 yield Tx(self._conn)
-                await self._conn.execute("COMMIT")
+                await on_thread(self._conn, _commit)
             except BaseException:
                 # SQLite may already have rolled back (e.g. disk full); a second ROLLBACK
                 # would then fail and hide the error that matters.
                 if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                    await on_thread(self._conn, _rollback)
                 raise
 
     async def pragma(self, name: str) -> Any:

@@ -47,6 +47,10 @@ class RatingConflict(StaleWrite):
     """A rating changed since the caller read it, or this match was already rated."""
 
 
+class CommitFailed(StorageError):
+    """SQLite could not commit (disk full, I/O error, locked too long): nothing was saved."""
+
+
 class ChannelBusy(StorageError):
     """The channel already holds a running match (at most one per channel)."""
 

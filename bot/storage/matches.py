@@ -4,19 +4,28 @@ A match is stored as what `engine.core.match.replay` needs (ruleset, rules versi
 players, decks, options, scenario) plus one row per action. On start-up the bot rebuilds
 every running match with `replay(await load_record(id))`. Actions are JSON: tuples come
 back as lists, which the engine normalizes (`MatchRecord.moves`).
+
+Appends are group-committed (`ActionLog`): the appends that arrive while one commit is
+under way are written together, in one transaction, in one trip to the database thread.
+Each caller still returns only once its own rows are committed, and each is checked on
+its own (a refused append does not hold back the others in its group).
 """
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from bot.storage.db import Database, Tx
 from bot.storage.errors import (
     ChannelBusy,
+    CommitFailed,
     MatchClosed,
     MatchNotFound,
     SequenceConflict,
+    StorageError,
 )
 from bot.storage.models import MatchRow, MatchStatus, PlayerInfo
 from engine.core.record import MatchRecord
@@ -47,9 +56,118 @@ def _match(row: sqlite3.Row) -> MatchRow:
     return MatchRow(**data)
 
 
+_LAST_SEQ = (
+    "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM match_actions"
+    " WHERE match_id = ?) AS last_seq FROM matches WHERE id = ?"
+)
+_INSERT_ACTION = (
+    "INSERT INTO match_actions (match_id, seq, player, action, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+_TOUCH = "UPDATE matches SET last_action_at = ?, updated_at = ? WHERE id = ?"
+
+# One append: match id, its rows (seq, player, action JSON), the time, and its caller.
+_Append = tuple[int, list[tuple[int, int, str]], str, asyncio.Future]
+
+
+def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
+    if row is None:
+        raise MatchNotFound(f"no match {match_id}")
+    if row["status"] != "running":
+        raise MatchClosed(f"match {match_id} is {row['status']}")
+    return int(row["last_seq"])
+
+
+def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Exception | None]:
+    """One transaction for a group of appends (runs on the database thread).
+
+    Each append sits in a savepoint: one refused (wrong seq, match over) is rolled back
+    alone and its error returned in its place; the rest commit together.
+    """
+    outcomes: list[Exception | None] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for match_id, rows, now, _ in group:
+            conn.execute("SAVEPOINT append")
+            try:
+                last = _check_running(
+                    conn.execute(_LAST_SEQ, (match_id, match_id)).fetchone(), match_id
+                )
+                for seq, player, text in rows:
+                    if seq != last + 1:
+                        raise SequenceConflict(match_id, last + 1, seq)
+                    try:
+                        conn.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
+                    except sqlite3.IntegrityError as exc:  # the primary key, should a check miss
+                        raise SequenceConflict(match_id, last + 1, seq) from exc
+                    last = seq
+                conn.execute(_TOUCH, (now, now, match_id))
+            except StorageError as exc:
+                conn.execute("ROLLBACK TO append")
+                outcomes.append(exc)
+            else:
+                outcomes.append(None)
+            conn.execute("RELEASE append")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+class ActionLog:
+    """Group commit for action appends.
+
+    A click's commit is one trip to the database thread and one SQLite commit; under load
+    hundreds arrive a second, and the trips (not SQLite) become the cost. So appends made
+    while a commit is running wait for the next one, which takes them all: one trip and
+    one commit for the group. An append alone is written at once (the next loop turn).
+    """
+
+    def __init__(self, db: Database):
+        self._db = db
+        self._waiting: list[_Append] = []
+        self._writer: asyncio.Task | None = None
+
+    async def append(self, match_id: int, rows: list[tuple[int, int, str]], now: str) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((match_id, rows, now, done))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        try:
+            while self._waiting:
+                group, self._waiting = self._waiting, []
+                try:
+                    outcomes = await self._db.run(partial(_write_appends, group=group))
+                except Exception as exc:  # the commit failed: nothing of the group is saved
+                    failed = CommitFailed(f"the action log could not be saved: {exc}")
+                    failed.__cause__ = exc
+                    outcomes = [failed] * len(group)
+                except BaseException:  # cancelled (shutdown): its callers learn no outcome
+                    for *_, done in group:
+                        done.cancel()
+                    raise
+                for (*_, done), outcome in zip(group, outcomes, strict=True):
+                    if done.done():  # its caller gave up waiting (the rows still count)
+                        continue
+                    if outcome is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(outcome)
+        finally:
+            self._writer = None
+            for *_, done in self._waiting:  # only when cancelled (shutdown)
+                done.cancel()
+            self._waiting = []
+
+
 class MatchRepo:
     def __init__(self, db: Database):
         self._db = db
+        self._log = ActionLog(db)
 
     # -- writing ---------------------------------------------------------------------
 
@@ -132,24 +250,14 @@ class MatchRepo:
         writers holding the same picture of the match only the first succeeds; with
         MatchClosed if the match is no longer running; with MatchNotFound if absent.
         """
-        text = _dumps(action)
-        now = self._db.now()
-        async with self._db.transaction() as tx:
-            last = await self._running_last_seq(tx, match_id)
-            if seq != last + 1:
-                raise SequenceConflict(match_id, last + 1, seq)
-            try:
-                await tx.execute(
-                    "INSERT INTO match_actions (match_id, seq, player, action, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (match_id, seq, player, text, now),
-                )
-            except sqlite3.IntegrityError as exc:  # the primary key, should a check be missed
-                raise SequenceConflict(match_id, last + 1, seq) from exc
-            await tx.execute(
-                "UPDATE matches SET last_action_at = ?, updated_at = ? WHERE id = ?",
-                (now, now, match_id),
-            )
+        await self.append_actions(match_id, [(seq, player, action)])
+
+    async def append_actions(self, match_id: int, actions: Sequence[tuple[int, int, Any]]) -> None:
+        """Log several consecutive actions `(seq, player, action)` of one match at once:
+        all of them are committed on return, or none (same refusals as `append_action`)."""
+        rows = [(seq, player, _dumps(action)) for seq, player, action in actions]
+        if rows:
+            await self._log.append(match_id, rows, self._db.now())
 
     async def finish_match(
         self, match_id: int, winner: int | None, status: MatchStatus = "finished"
@@ -250,16 +358,7 @@ class MatchRepo:
     # -- helpers ---------------------------------------------------------------------
 
     async def _running_last_seq(self, tx: Tx, match_id: int) -> int:
-        row = await tx.fetchone(
-            "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM match_actions"
-            " WHERE match_id = ?) AS last_seq FROM matches WHERE id = ?",
-            (match_id, match_id),
-        )
-        if row is None:
-            raise MatchNotFound(f"no match {match_id}")
-        if row["status"] != "running":
-            raise MatchClosed(f"match {match_id} is {row['status']}")
-        return int(row["last_seq"])
+        return _check_running(await tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
 
     async def _update(self, match_id: int, assignment: str, value: Any) -> None:
         result = await self._db.execute(

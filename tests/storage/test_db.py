@@ -1,0 +1,94 @@
+"""One trip to the database thread per statement, and group commit of action appends."""
+
+import asyncio
+import sqlite3
+
+import pytest
+
+import bot.storage.matches as matches_module
+from bot.storage import CommitFailed, MatchClosed, SequenceConflict, Storage
+from bot.storage.db import on_thread
+from tests.storage.test_matches import CHANNEL, GUILD, PLAYERS, clash_match
+
+
+async def test_work_runs_on_the_connection_thread() -> None:
+    store = await Storage.open(":memory:")
+    try:
+        conn = store.db._conn
+        row = await on_thread(conn, lambda c: c.execute("SELECT 41 + 1 AS n").fetchone())
+        assert row["n"] == 42  # the connection's row factory applies
+        assert await store.db.run(lambda c: c.execute("PRAGMA foreign_keys").fetchone()[0]) == 1
+    finally:
+        await store.close()
+
+
+async def test_appends_made_together_commit_together(monkeypatch) -> None:
+    store = await Storage.open(":memory:")
+    try:
+        ids = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(6)
+        ]
+        await store.matches.finish_match(ids[5], 0)
+        groups = []
+        real = matches_module._write_appends
+
+        def spy(conn, *, group):
+            groups.append(len(group))
+            return real(conn, group=group)
+
+        monkeypatch.setattr(matches_module, "_write_appends", spy)
+        results = await asyncio.gather(
+            *(store.matches.append_action(i, 1, 0, ("a", i)) for i in ids),
+            store.matches.append_action(ids[0], 1, 1, ("again",)),  # same seq: refused
+            store.matches.append_actions(ids[1], [(2, 1, ("b",)), (3, 0, ("c",))]),
+            return_exceptions=True,
+        )
+        assert groups == [8]  # one trip, one commit for all of them
+        assert results[:5] == [None] * 5
+        assert isinstance(results[5], MatchClosed)
+        assert isinstance(results[6], SequenceConflict)
+        assert results[7] is None
+        assert (await store.matches.load_record(ids[0])).actions == [(0, ["a", ids[0]])]
+        assert len((await store.matches.load_record(ids[1])).actions) == 3
+        # Appends that arrive while a group is being written form the next group.
+        await asyncio.gather(*(store.matches.append_action(i, 2, 1, ("x",)) for i in ids[2:5]))
+        assert groups[1:] == [3]
+    finally:
+        await store.close()
+
+
+async def test_a_failed_commit_fails_every_append_of_its_group(monkeypatch) -> None:
+    store = await Storage.open(":memory:")
+    try:
+        ids = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(2)
+        ]
+
+        def broken(conn, *, group):
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(matches_module, "_write_appends", broken)
+        results = await asyncio.gather(
+            *(store.matches.append_action(i, 1, 0, ("a",)) for i in ids), return_exceptions=True
+        )
+        assert all(isinstance(r, CommitFailed) for r in results)
+        monkeypatch.undo()
+        for match_id in ids:
+            assert (await store.matches.load_record(match_id)).actions == []
+        await store.matches.append_action(ids[0], 1, 0, ("a",))  # the log works again
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("seq", [0, 2])
+async def test_a_refused_append_writes_nothing(seq: int) -> None:
+    store = await Storage.open(":memory:")
+    try:
+        match_id = await store.matches.create_match(GUILD, CHANNEL, clash_match().record, PLAYERS)
+        with pytest.raises(SequenceConflict):
+            await store.matches.append_actions(match_id, [(1, 0, ("a",)), (seq + 1, 1, ("b",))])
+        assert (await store.matches.load_record(match_id)).actions == []
+    finally:
+        await store.close()
