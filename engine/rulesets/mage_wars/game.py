@@ -481,6 +481,13 @@ class MageWarsState(GameState):
         self.discard(card)
         self.push(*[("eff", e, seat, None, card.proto.name) for e in card.proto.data.effects])
 
+    def step_settle(self, uid: int) -> None:
+        """R19 — a used card goes to its discard pile after its effects, not before."""
+        card = self.cards[uid]
+        if card in self.limbo:
+            self.limbo.remove(card)
+            self.discard(card)
+
     def step_main(self, seat: int) -> None:
         self.phase = "main"
 
@@ -643,6 +650,8 @@ class MageWarsState(GameState):
         return actions
 
     def can_play(self, side: Seat, card: Card) -> bool:
+        if card.used == self.turn:  # R20: taken from a discard pile this turn
+            return False
         t = card.proto.type
         if t in ("creature", "item", "magic", "structure", "challenge"):
             return True
@@ -854,12 +863,13 @@ class MageWarsState(GameState):
             card.owner = side.seat
             side.items[slot] = card
             self.events.append(Note(f"{side.name} puts {card.proto.name} in the {slot} slot."))
-        elif head in ("once", "cast"):
+        elif head in ("once", "cast"):  # R19: discarded once its effects are over
             target = action[2]
-            self.discard(card)
-            self.push(
-                *[("eff", e, side.seat, target, card.proto.name) for e in use_effects(card.proto)]
-            )
+            self.limbo.append(card)
+            steps = [
+                ("eff", e, side.seat, target, card.proto.name) for e in use_effects(card.proto)
+            ]
+            self.push(*steps, ("settle", card.uid))
         else:  # fizzle
             self.events.append(Note(f"{card.proto.name} has no use and is discarded."))
             self.discard(card)
@@ -1077,10 +1087,11 @@ class MageWarsState(GameState):
                 side.trials.remove(entry)
                 side.won += 1
                 self.events.append(Note(f"{side.name} wins the challenge {card.proto.name}!"))
-                self.discard(card)
-                self.push(
-                    *[("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.reward]
-                )
+                self.limbo.append(card)  # R19: discarded once the reward is taken
+                reward = [
+                    ("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.reward
+                ]
+                self.push(*reward, ("settle", card.uid))
 
     def quest_met(self, side: Seat, quest: Any) -> bool:
         have = {
@@ -1236,7 +1247,9 @@ class MageWarsState(GameState):
         pile = self.discards[deck]
         if not pile:
             return
-        self.into_hand(side, pile.pop(), DECK_NAMES[deck] + " discard pile", public=True)
+        card = pile.pop()
+        card.used = self.turn  # R20: not played again this turn (no endless salvage loops)
+        self.into_hand(side, card, DECK_NAMES[deck] + " discard pile", public=True)
 
     # -- counting cards (for tests) ----------------------------------------------------
 

@@ -214,3 +214,31 @@ def test_a_few_cards_draw_from_a_discard_pile() -> None:
     ids = sorted(c.proto.id for c in state(m).seats[0].hand)
     assert ids == ["flame_wand", "moonstone"]
     assert any("takes Flame Wand from the Arcane discard pile" in e.text for e in m.events)
+
+
+def test_a_used_card_is_discarded_after_its_effects() -> None:
+    # R19 — Scrap Salvage cannot fish itself out of the pile it is going to.
+    m = game({**IVRA, "hand": ["scrap_salvage"]}, CINDER, discards={"arcane": ["iron_ore"]})
+    scrap = hand(m, 0, "scrap_salvage")
+    do(m, "play", scrap.uid)
+    if m.pending[0].kind == "deck":
+        do(m, "pile", "arcane")
+    s = state(m)
+    assert [c.proto.id for c in s.seats[0].hand] == ["iron_ore"]
+    assert s.discards["arcane"] == [scrap]
+
+
+def test_a_card_taken_from_a_discard_pile_waits_a_turn_to_be_played() -> None:
+    # R20 — it may feed requirements at once, but is played from the next turn on.
+    m = game(
+        {**IVRA, "hand": ["pilfered_memory"], "works": [{"card": "emberfox"}]},
+        CINDER,
+        discards={"mystic": ["cinder_bolt"]},
+        decks={"mystic": ["moonstone"]},
+    )
+    do(m, "play", hand(m, 0, "pilfered_memory").uid)
+    if m.pending[0].kind == "deck":
+        do(m, "pile", "mystic")
+    bolt = hand(m, 0, "cinder_bolt")
+    assert ("play", bolt.uid) not in m.pending[0].actions
+    assert ("fill", bolt.uid, card(m, "emberfox").uid) in m.pending[0].actions
