@@ -1,0 +1,86 @@
+"""A whole Battle Mages match through the Discord stand-in: the generic bot drives the
+stack, the reaction windows and the "stop me" setting from the engine's decisions alone.
+"""
+
+import random
+
+import pytest
+
+from engine.core.match import replay
+from tests.bot.conftest import World
+from tests.bot.test_match_flow import accept, panel_of
+
+SETTING_LABELS = ("Stop me", "Pass for me")
+
+
+async def _challenge(world: World):
+    handle = await world.fake.slash(
+        world.alice, world.channel, "challenge", opponent=world.bob, game="battle-mages"
+    )
+    return await handle.wait_response()
+
+
+def _secret_names(session, viewer: int | None, hand: int) -> set[str]:
+    """Names of cards in `hand`'s hand that `viewer` can see nowhere (None: the public)."""
+    state = session.match.state
+    public = set()
+    for side in state.sides:
+        public |= {c.name for c in side.field + side.crystals + side.graveyard}
+    public |= {state.cards[i.source[0]].name for i in state.stack}
+    texts = [e.text for e in session.match.events_seen_by(viewer)]
+    if viewer is not None:
+        public |= {c.name for c in state.sides[viewer].hand}
+    secret = {c.name for c in state.sides[hand].hand}
+    return {n for n in secret - public if not any(n in t for t in texts)}
+
+
+async def _click(fake, bot, user, message, rng: random.Random) -> None:
+    buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
+    playing = [b for b in buttons if not (b.label or "").startswith(SETTING_LABELS)]
+    if buttons:
+        button = rng.choice(playing or buttons)
+        click = await fake.click(user, message, custom_id=button.custom_id)
+    else:
+        select = rng.choice(message.selects)
+        values = [o["value"] for o in select.options]
+        low = select.raw.get("min_values", 1)
+        count = max(low, min(1, select.raw.get("max_values", 1)))
+        click = await fake.click(
+            user, message, custom_id=select.custom_id, values=rng.sample(values, count)
+        )
+    await click.wait_acknowledged()
+    await bot.controller.idle()
+
+
+async def test_a_battle_mages_match_is_played_to_the_end_with_buttons(world: World, bot) -> None:
+    fake = world.fake
+    offer = await _challenge(world)
+    session = await accept(world, bot, offer, world.bob)
+    assert session.match.ruleset.id == "battle-mages"
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(11)
+    kinds = set()
+    for _ in range(1500):
+        if session.match.over:
+            break
+        decision = session.match.pending[0]
+        kinds.add(decision.kind)
+        seat = decision.player
+        message = panel_of(fake, session, seat)
+        board = fake.message(session.board_message_id).text
+        for name in _secret_names(session, None, 0) | _secret_names(session, None, 1):
+            assert name not in board, f"the board shows {name} from a hand"
+        other = panel_of(fake, session, 1 - seat).text
+        for name in _secret_names(session, 1 - seat, seat):
+            assert name not in other, f"{name} from a hand reached the other Mage's panel"
+        await _click(fake, bot, users[session.seats[seat].user_id], message, rng)
+    else:
+        pytest.fail("the match did not end")
+    await bot.controller.idle()
+    assert {"priority", "attackers"} <= kinds
+    row = await bot.storage.matches.get_match(session.match_id)
+    assert row.status == "finished" and row.winner == session.match.winner
+    record = await bot.storage.matches.load_record(session.match_id)
+    assert replay(record).winner == session.match.winner
+    assert "wins" in fake.message(session.board_message_id).text
+    assert fake.unknown_calls == []
