@@ -98,6 +98,21 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
                 ("chosen",),
             )
         )
+    if p.step is not None:  # the spell being chosen: its X or its target is still open
+        base = card_view(state.cards[p.step[1]])
+        wanted = "X" if p.step[0] == "x" else "target"
+        shown.append(
+            CardView(
+                base.uid,
+                base.card_id,
+                base.name,
+                base.kind,
+                base.cost,
+                f"choosing its {wanted}",
+                base.stats,
+                ("choosing",),
+            )
+        )
     return tuple(shown)
 
 
@@ -107,6 +122,8 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
     for p in state.players:
         own = viewer == p.seat
         planned = p.planned_uids() if own else set()
+        if own and p.step is not None:
+            planned.add(p.step[1])
         hand = tuple(card_view(c) for c in p.hand if c.uid not in planned) if own else None
         zones = {
             "hand": ZoneView("hand", len(p.hand) - len(planned), hand),

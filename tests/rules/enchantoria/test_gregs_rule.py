@@ -53,7 +53,8 @@ def test_the_dead_sentinel_blocks_nothing_the_next_turn() -> None:
 
 
 def test_two_creatures_that_kill_each_other_both_strike() -> None:
-    # enchantoria.md:4 — neither attack happens "first".
+    # enchantoria.md:4, R18, R20 — neither attack happens "first"; the dying boar is still
+    # a target and still strikes.
     match = scenario({"board": ["ember_drake"]}, {"board": ["thornback_boar"]})
     order(match, 0, "ember_drake", (1, "thornback_boar"))
     order(match, 1, "thornback_boar", "p0")
