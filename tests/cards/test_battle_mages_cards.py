@@ -1,0 +1,141 @@
+"""The shipped Battle Mages pool and spellbooks (issue item 8), and the card-file errors."""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pydantic import TypeAdapter
+
+from cards.battle_mages_text import card_text
+from cards.loader import CardFileError, load_pool
+from cards.schema import battle_mages as schema
+from engine.rulesets.battle_mages.cards import battle_mages_pool
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return battle_mages_pool()
+
+
+def _scripts(card):
+    if isinstance(card, schema.Ritual):
+        return [card.script]
+    if isinstance(card, schema.Crystal):
+        return []
+    return [*card.abilities, *card.triggers]
+
+
+def _bodies(pool):
+    return [b for c in pool.cards.values() for s in _scripts(c) for b in s.bodies]
+
+
+def test_at_least_sixty_original_cards_over_three_rarities(pool):
+    assert len(pool.cards) >= 60
+    rarities = Counter(c.rarity for c in pool.cards.values())
+    assert set(rarities) == {"white", "gold", "purple"}
+    assert min(rarities.values()) >= 5
+    names = [c.name.casefold() for c in pool.cards.values()]
+    assert len(set(names)) == len(names)
+
+
+def test_every_card_type_including_big_and_small_crystals(pool):
+    types = Counter(c.type for c in pool.cards.values())
+    assert set(types) == {"crystal", "creature", "ritual", "relic"}
+    sizes = {c.size for c in pool.cards.values() if isinstance(c, schema.Crystal)}
+    assert sizes == {"small", "big"}
+
+
+def test_every_keyword_and_trigger_is_used(pool):
+    creatures = [c for c in pool.cards.values() if isinstance(c, schema.Creature)]
+    keywords = {k for c in creatures for k in c.keywords}
+    assert keywords == {"flying", "rush", "attentiveness"}
+    whens = {
+        t.when
+        for c in pool.cards.values()
+        if not isinstance(c, schema.Crystal | schema.Ritual)
+        for t in c.triggers
+    }
+    assert whens == {"arrival", "boast", "last_breath", "ally_arrives"}
+    boasts = [t for c in creatures for t in c.triggers if t.when == "boast"]
+    assert any(t.cost for t in boasts) and any(not t.cost for t in boasts)
+
+
+def test_every_counter_modifier_wording_and_effect_is_used(pool):
+    bodies = _bodies(pool)
+    selections = [s for b in bodies for s in b.select]
+    assert {s.wording for s in selections} == set(schema.Wording.__args__)
+    assert {m for s in selections for m in s.modifiers} == set(schema.Modifier.__args__)
+    assert {s.object for s in selections} == set(schema.ObjectKind.__args__)
+    effects = [e for b in bodies for e in b.effects]
+    assert {e.kind for e in effects} == set(schema.ACTS_ON)
+    counters = {e.counter for e in effects if e.kind == "add_counters"}
+    assert counters >= {"poison", "shield", "str", "ice"}
+    assert any(e.kind == "damage" for e in effects)  # damage counters come from damage
+    modal = [c for c in pool.cards.values() for s in _scripts(c) if s.modes]
+    assert {s.choose for c in modal for s in _scripts(c) if s.modes} >= {1, 2}
+
+
+def test_rules_text_uses_each_cards_own_wording(pool):
+    assert card_text(pool["flame_volley"]) == "Deal 2 damage to up to 2 target Creatures."
+    assert card_text(pool["dispel_word"]) == "Deny target Spell."
+    assert card_text(pool["wind_shear"]) == "Destroy target flying Creature."
+    assert card_text(pool["smite"]) == "Deal 3 damage to an opposing Creature."
+    assert card_text(pool["mind_snap"]).startswith("Choose 1:")
+    for card in pool.cards.values():
+        text = card_text(card)
+        blank = isinstance(card, schema.Creature) and not (card.keywords or _scripts(card))
+        assert (text == "") == blank, card.id
+
+
+def test_three_spellbooks_with_distinct_styles(pool):
+    assert len(pool.decks) == 3
+    assert len({d.style for d in pool.decks.values()}) == 3
+    for deck in pool.decks.values():
+        assert len(deck.card_list()) == 50 and deck.description
+
+
+# --- loader errors ---------------------------------------------------------------------
+
+RITUAL = """
+[[card]]
+id = "bad_bolt"
+name = "Bad Bolt"
+type = "ritual"
+rarity = "white"
+cost = 1
+script = { select = [{ wording = "target", object = "creature" }], effects = [{ kind = "damage", amount = 2, to = "it" }] }
+"""
+
+BAD = {
+    "misspelled_field": (RITUAL.replace("cost = 1", "cots = 1"), ["bad_bolt", "cots"]),
+    "unknown_rarity": (RITUAL.replace('"white"', '"green"'), ["bad_bolt", "rarity"]),
+    "unknown_wording": (RITUAL.replace('"target"', '"some"'), ["bad_bolt", "wording"]),
+    "unknown_selection": (RITUAL.replace('to = "it"', 'to = "them"'), ["bad_bolt", "them"]),
+    "modifier_on_a_mage": (
+        RITUAL.replace('object = "creature"', 'object = "mage", modifiers = ["flying"]'),
+        ["bad_bolt", "mage"],
+    ),
+    "deny_a_creature": (
+        RITUAL.replace('kind = "damage", amount = 2', 'kind = "deny"'),
+        ["bad_bolt", "deny"],
+    ),
+    "that_in_a_ritual": (RITUAL.replace('"target"', '"that"'), ["bad_bolt", "that"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_card_file_names_file_card_and_field(tmp_path: Path, case: str):
+    text, words = BAD[case]
+    (tmp_path / "cards.toml").write_text(text)
+    with pytest.raises(CardFileError) as info:
+        load_pool("battle-mages", TypeAdapter(schema.Card), tmp_path)
+    message = str(info.value)
+    assert "cards.toml" in message
+    for word in words:
+        assert word in message, message
+
+
+def test_a_good_card_file_loads(tmp_path: Path):
+    (tmp_path / "cards.toml").write_text(RITUAL)
+    pool = load_pool("battle-mages", TypeAdapter(schema.Card), tmp_path)
+    assert list(pool.cards) == ["bad_bolt"]

@@ -1,0 +1,156 @@
+"""Battle Mages behind the engine contract: bad input, hidden information, views, agents,
+resigning and the simulator (issue items 9-10)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from engine.agents import GreedyAgent, RandomAgent
+from engine.core.errors import IllegalAction, NotYourDecision
+from engine.core.match import replay
+from engine.core.record import MatchRecord
+from engine.rulesets.battle_mages import RULESET
+from engine.simulate import simulate
+
+from .conftest import cast, decision, fresh, scenario, side, target, uid
+
+
+def _snapshot(match):
+    return (match.record, repr(match.view(0)), repr(match.view(1)), len(match.events))
+
+
+def test_an_illegal_action_changes_nothing_and_says_why():
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["burrow_mole"]})
+    before = _snapshot(match)
+    with pytest.raises(IllegalAction, match="not a legal choice"):
+        match.apply(0, ("cast", 9999))
+    with pytest.raises(NotYourDecision):
+        match.apply(1, ("pass",))
+    with pytest.raises(IllegalAction):
+        match.apply(0, ("target", uid(match, "burrow_mole")))
+    assert _snapshot(match) == before
+
+
+def test_views_hide_hands_spellbooks_and_the_crystal_collection():
+    match = scenario(
+        {"hand": ["spark_bolt"], "collection": ["dusk_shard"]}, {"hand": ["firestorm"]}
+    )
+    mine, theirs, public = match.view(0), match.view(1), match.view(None)
+    assert [c.name for c in mine.seat(0).zones["hand"].cards] == ["Spark Bolt"]
+    assert mine.seat(1).zones["hand"].cards is None and mine.seat(1).zones["hand"].count == 1
+    assert theirs.seat(0).zones["hand"].cards is None
+    for view in (mine, theirs, public):
+        for seat in view.seats:
+            assert seat.zones["deck"].cards is None
+            assert seat.zones["crystal collection"].cards is None
+    assert "Firestorm" not in repr(mine) and "Spark Bolt" not in repr(public)
+    assert "stop" not in public.seat(0).stats  # a player's setting is their own business
+
+
+def test_the_stack_is_a_public_table_zone_with_its_targets():
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["burrow_mole", "gravel_brute"]})
+    cast(match, "spark_bolt")
+    target(match, "gravel_brute")
+    stack = match.view(None).table["stack"]
+    (item,) = stack.cards
+    assert item.name == "Spark Bolt" and "targets Gravel Brute" in item.tags
+    assert match.view(None).notes["step"] == "Main step"
+
+
+def test_the_crystal_look_is_private():
+    match = fresh(2)
+    d = decision(match)
+    match.apply(d.player, ("first",))
+    d = decision(match)
+    assert d.private
+    other = match.view(1 - d.player).decisions[0]
+    assert other.options is None
+    assert match.view(d.player).decisions[0].options  # its owner sees the crystals
+
+
+def test_every_option_has_a_label():
+    match = scenario(
+        {"hand": ["battle_chant", "spark_bolt"], "field": ["burrow_mole"]},
+        {"field": ["gravel_brute"]},
+    )
+    labels = [o.label for o in decision(match).options]
+    assert "Attempt Battle Chant (3)" in labels and "Go to combat" in labels
+    assert "Stop me even with nothing to do" not in labels  # stop is on in these scenarios
+    cast(match, "battle_chant")
+    assert all(o.label and not o.label.startswith("(") for o in decision(match).options)
+
+
+def test_resigning_ends_the_game_for_the_other_mage():
+    match = scenario()
+    match.resign(0)
+    assert match.over and match.winner == 1
+
+
+def test_random_and_greedy_agents_play_whole_games_that_replay_exactly():
+    for seed in range(2):
+        match = fresh(seed, ("blightgrove", "emberstorm"))
+        agents = [GreedyAgent(seed), RandomAgent(seed)]
+        while not match.over:
+            d = match.pending[0]
+            match.apply(d.player, agents[d.player].choose(match, d))
+        assert match.winner in (0, 1)
+        again = replay(MatchRecord.from_json(match.record.to_json()))
+        assert [e.text for e in again.events] == [e.text for e in match.events]
+
+
+def test_greedy_beats_random_more_often_than_not():
+    result = simulate("battle-mages", 6, ("greedy", "random"), seed=3)
+    assert result.wins[0] >= 4, result
+
+
+def test_greedy_attacks_and_aims_harm_at_the_opponent():
+    match = scenario(
+        {"field": ["gravel_brute"], "hand": ["flame_volley"]},
+        {"field": ["burrow_mole", {"card": "burrow_mole"}]},
+    )
+    match.state.sides[0].field.append(match.state.new_card(RULESET.protos["burrow_mole"], 0))
+    match.state.sides[0].field[-1].zone = "field"
+    cast(match, "flame_volley")
+    d = decision(match)
+    picks = RULESET.choose_many(match.state, d)
+    owners = {match.state.cards[p[1]].owner for p in picks}
+    assert owners == {1} and len(picks) == 2
+
+
+def test_simulate_reports_games_per_second():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot.cli",
+            "simulate",
+            "battle-mages",
+            "--games",
+            "4",
+            "--agents",
+            "random,random",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("games=4 wins=") and "games_per_sec=" in last
+
+
+def test_the_catalog_and_help_come_from_the_ruleset():
+    catalog = RULESET.card_catalog()
+    assert len(catalog) >= 60
+    assert catalog["flame_volley"].text == "Deal 2 damage to up to 2 target Creatures."
+    assert catalog["glimmer_shard"].cost is None and catalog["lancer_of_dawn"].flavor
+    assert "50" in RULESET.help_text and "stack" in RULESET.help_text
+
+
+def test_the_start_state_holds_all_cards():
+    match = fresh(9)
+    for seat in (0, 1):
+        s = side(match, seat)
+        assert len(s.spellbook) + len(s.collection) + len(s.hand) == 50
