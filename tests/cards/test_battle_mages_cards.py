@@ -103,7 +103,9 @@ name = "Bad Bolt"
 type = "ritual"
 rarity = "white"
 cost = 1
-script = { select = [{ wording = "target", object = "creature" }], effects = [{ kind = "damage", amount = 2, to = "it" }] }
+[card.script]
+select = [{ wording = "target", object = "creature" }]
+effects = [{ kind = "damage", amount = 2, to = "it" }]
 """
 
 BAD = {
