@@ -1,0 +1,296 @@
+"""Rules 105 (colours), 106 (mana) and 107 (numbers, X, symbols)."""
+
+from engine.rulesets.magic_core.cards import parse_cost, protos
+from engine.rulesets.magic_core.effects import add_mana
+from tests.rules.magic_core.conftest import (
+    activate,
+    cast,
+    decision,
+    legal,
+    obj,
+    pass_until,
+    player,
+    resolve,
+    scenario,
+    uid,
+)
+
+
+def casts(match, card_id: str, seat: int = 0) -> list:
+    ids = {c.uid for c in player(match, seat).hand if c.proto.id == card_id}
+    return [a for a in legal(match, seat) if a[0] == "cast" and a[1] in ids]
+
+
+def test_105_1_five_colours_in_wubrg_order() -> None:
+    colours = {c for p in protos().values() for c in p.colors}
+    assert colours == set("WUBRG")
+    assert protos()["stalemate_accord"].colors == "WU"
+
+
+def test_105_2_colours_come_from_the_mana_cost() -> None:
+    assert protos()["kindle_bolt"].colors == "R"  # 105.2a monocoloured
+
+
+def test_105_2a_monocoloured() -> None:
+    assert len(protos()["lantern_warden"].colors) == 1
+
+
+def test_105_2b_multicoloured() -> None:
+    assert len(protos()["stalemate_accord"].colors) == 2
+
+
+def test_105_2c_colourless() -> None:
+    assert protos()["wayfarers_compass"].colors == "" and protos()["cinderpeak"].colors == ""
+
+
+def test_105_4_choosing_a_colour_means_one_of_the_five() -> None:
+    match = scenario({"battlefield": ["treasure"], "hand": ["kindle_bolt"]}, {})
+    colours = sorted(a[3] for a in legal(match) if a[0] == "mana")
+    assert colours == sorted("WUBRG")
+
+
+def test_106_1_mana_comes_in_five_colours_and_colourless() -> None:
+    match = scenario({"battlefield": ["hollow_barrens", "cinderpeak"]}, {})
+    assert match.state.available(0) == [0, 0, 0, 1, 0, 1]
+
+
+def test_106_1a_coloured_mana_pays_coloured_costs() -> None:
+    match = scenario({"hand": ["kindle_bolt"], "battlefield": ["meadowland"]}, {})
+    assert casts(match, "kindle_bolt") == []
+
+
+def test_106_1b_colourless_is_a_sixth_type() -> None:
+    match = scenario({"hand": ["hollowstone_golem"], "battlefield": ["cinderpeak"] * 4}, {})
+    assert casts(match, "hollowstone_golem") == []
+    match = scenario(
+        {"hand": ["hollowstone_golem"], "battlefield": ["cinderpeak"] * 3 + ["hollow_barrens"]}, {}
+    )
+    assert casts(match, "hollowstone_golem")
+
+
+def test_106_3_mana_abilities_make_mana() -> None:
+    match = scenario({"battlefield": ["treasure"], "hand": ["kindle_bolt"]}, {})
+    match.apply(0, ("mana", uid(match, "treasure"), 0, "R"))
+    assert player(match, 0).pool == [0, 0, 0, 1, 0, 0]
+    assert not match.state.stack  # 605: no stack
+
+
+def test_106_4_the_pool_empties_at_the_end_of_each_step() -> None:
+    match = scenario(
+        {"hand": ["blazing_offering", "kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {},
+        step="upkeep",
+    )
+    cast(match, "blazing_offering")
+    resolve(match)
+    assert player(match, 0).pool[3] == 2
+    while match.state.step == 1:
+        match.apply(decision(match).player, ("pass",))
+    assert player(match, 0).pool == [0] * 6
+
+
+def test_106_5_undefined_mana_makes_nothing() -> None:
+    match = scenario({}, {})
+    add_mana(match.state, 0, "?")
+    assert player(match, 0).pool == [0] * 6
+
+
+def test_106_12_tapping_for_mana_is_a_mana_ability() -> None:
+    match = scenario({"battlefield": ["wayfarers_compass"], "hand": ["scrying_lens"]}, {})
+    match.apply(0, ("mana", uid(match, "wayfarers_compass"), 0, "C"))
+    assert obj(match, "wayfarers_compass").tapped and player(match, 0).pool[5] == 1
+
+
+def test_107_1b_no_negative_choices_and_zero_power_deals_nothing() -> None:
+    match = scenario({"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 3}, {})
+    xs = sorted({a[2] for a in casts(match, "wildfire_lance")})
+    assert xs == [0, 1, 2]
+    match = scenario({"battlefield": ["wallguard_of_ithren"]}, {"battlefield": ["ashrunner_hound"]})
+    assert all(a[0] != "attack" for a in legal(match))  # defender, and 0 power
+
+
+def test_107_1c_any_number_includes_zero() -> None:
+    match = scenario({"hand": ["deep_reckoning"], "battlefield": ["seamere"] * 2}, {})
+    assert [a[2] for a in casts(match, "deep_reckoning")] == [0]
+
+
+def test_107_2_an_undeterminable_number_is_zero() -> None:
+    match = scenario({}, {})
+    assert match.state.mana_value(match.state.new_obj(protos()["treasure"], 0, "gone")) == 0
+
+
+def test_107_3_x_is_chosen_up_to_what_can_be_paid() -> None:
+    match = scenario({"hand": ["call_of_the_pack"], "battlefield": ["wildwood"] * 5}, {})
+    assert sorted({a[2] for a in casts(match, "call_of_the_pack")}) == [0, 1, 2, 3]
+
+
+def test_107_3a_announced_x_is_paid_and_fixed_on_the_stack() -> None:
+    match = scenario(
+        {"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 4},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    cast(match, "wildfire_lance", x=3, target="p1")
+    item = match.state.stack[-1]
+    assert item.x == 3 and all(o.tapped for o in match.state.battlefield if o.controller == 0)
+    resolve(match)
+    assert player(match, 1).life == 17
+
+
+def test_107_3b_cast_without_paying_the_mana_cost_x_is_zero() -> None:
+    match = scenario(
+        {"hand": ["unbidden_muse", "deep_reckoning"], "battlefield": ["seamere"] * 3}, {}
+    )
+    cast(match, "unbidden_muse")
+    resolve(match)
+    d = decision(match)
+    assert d.kind == "free"
+    free = [a for a in d.actions if a[0] == "free"]
+    assert free and all(len(a) == 3 for a in free)
+    match.apply(0, free[0])
+    resolve(match)
+    assert any("casts Deep Reckoning (X=0)" in e.text for e in match.events)
+    assert len(player(match, 0).hand) == 0  # drew X = 0 cards
+
+
+def test_107_3c_x_defined_by_the_text_is_not_announced() -> None:
+    match = scenario(
+        {"hand": ["echoing_howl"], "battlefield": ["wildwood"] * 4 + ["bramble_cub", "loamkeeper"]},
+        {},
+    )
+    assert [a[2] for a in casts(match, "echoing_howl")] == [2]
+    cast(match, "echoing_howl", x=2)
+    resolve(match)
+    assert len([o for o in match.state.battlefield if o.proto.id == "wolf_token"]) == 2
+    assert sum(1 for o in match.state.battlefield if o.tapped) == 3  # {X}{G} with X = 2
+
+
+def test_107_3e_x_only_in_the_text_is_set_as_it_resolves() -> None:
+    match = scenario(
+        {"hand": ["grave_reckoner", "kindle_bolt", "cinderstorm"], "battlefield": ["fenmire"] * 3},
+        {},
+    )
+    cast(match, "grave_reckoner", target="p1")
+    resolve(match)
+    assert player(match, 1).life == 18  # two cards left in hand as it resolved
+
+
+def test_107_3f_x_is_zero_outside_the_stack() -> None:
+    match = scenario({"hand": ["deep_reckoning"]}, {})
+    card = obj(match, "deep_reckoning", "hand")
+    assert match.state.mana_value(card) == 2
+    assert match.view(0).seats[0].zones["hand"].cards[0].cost == 2
+
+
+def test_107_3g_x_in_a_spell_on_the_stack_is_the_announced_value() -> None:
+    match = scenario(
+        {"hand": ["deep_reckoning"], "battlefield": ["seamere"] * 5},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "deep_reckoning", x=3)
+    assert match.state.mana_value(match.state.stack[-1]) == 5
+    assert match.view(None).table["stack"].cards[0].cost == 5
+
+
+def test_107_3h_every_x_of_an_object_has_the_same_value() -> None:
+    match = scenario({"hand": ["drain_the_veins"], "battlefield": ["fenmire"] * 5}, {})
+    cast(match, "drain_the_veins", x=3, target="p1")
+    resolve(match)
+    assert (player(match, 0).life, player(match, 1).life) == (23, 17)
+
+
+def test_107_3j_an_activated_abilitys_x_is_its_own() -> None:
+    match = scenario({"battlefield": ["spark_caller"] + ["cinderpeak"] * 3}, {})
+    activate(match, "spark_caller", x=2)
+    resolve(match)
+    assert len([o for o in match.state.battlefield if o.proto.id == "spark_token"]) == 2
+    assert match.state.mana_value(obj(match, "spark_caller")) == 3
+
+
+def test_107_3k_x_of_the_spell_reaches_its_enters_ability() -> None:
+    match = scenario({"hand": ["seedling_hydra"], "battlefield": ["wildwood"] * 4}, {})
+    cast(match, "seedling_hydra", x=3)
+    resolve(match)
+    resolve(match)
+    hydra = obj(match, "seedling_hydra")
+    assert hydra.counters == 3 and match.state.power(hydra) == 4
+    assert match.state.mana_value(hydra) == 1
+
+
+def test_107_4a_coloured_symbols_need_their_colour() -> None:
+    match = scenario(
+        {"hand": ["rite_of_unmaking"], "battlefield": ["fenmire", "cinderpeak", "cinderpeak"]},
+        {"battlefield": ["bramble_cub"]},
+    )
+    assert casts(match, "rite_of_unmaking") == []
+
+
+def test_107_4b_generic_mana_is_paid_with_any_type() -> None:
+    match = scenario(
+        {"hand": ["rite_of_unmaking"], "battlefield": ["fenmire", "fenmire", "hollow_barrens"]},
+        {"battlefield": ["bramble_cub"]},
+    )
+    cast(match, "rite_of_unmaking", target="bramble_cub")
+    assert all(o.tapped for o in match.state.battlefield if o.proto.is_land)
+
+
+def test_107_4c_colourless_symbol_needs_colourless_mana() -> None:
+    test_106_1b_colourless_is_a_sixth_type()
+
+
+def test_107_4d_zero_costs_nothing() -> None:
+    assert parse_cost("{0}") == (0,) * 8
+    match = scenario({"battlefield": ["gold"], "hand": ["kindle_bolt"]}, {})
+    assert [a for a in legal(match) if a[0] == "mana"]
+
+
+def test_107_5_tap_symbol_and_summoning_sickness() -> None:
+    match = scenario(
+        {"battlefield": [{"card": "spark_caller", "fresh": True}, "cinderpeak", "cinderpeak"]}, {}
+    )
+    assert not [a for a in legal(match) if a[0] == "act"]
+    match = scenario(
+        {"battlefield": [{"card": "spark_caller", "tapped": True}, "cinderpeak", "cinderpeak"]},
+        {"hand": ["kindle_bolt"]},
+    )
+    assert not [a for a in legal(match) if a[0] == "act"]
+
+
+def test_107_6_untap_symbol_needs_a_tapped_permanent() -> None:
+    match = scenario({"battlefield": ["tidewheel_golem", "seamere"]}, {})
+    assert not [a for a in legal(match) if a[0] == "act"]
+    match = scenario({"battlefield": [{"card": "tidewheel_golem", "tapped": True}, "seamere"]}, {})
+    activate(match, "tidewheel_golem")
+    assert not obj(match, "tidewheel_golem").tapped
+    match = scenario(
+        {"battlefield": [{"card": "tidewheel_golem", "tapped": True, "fresh": True}, "seamere"]}, {}
+    )
+    assert not [a for a in legal(match, 0) if a[0] == "act"]
+
+
+def test_107_13_a_tokens_colour_is_set_by_its_definition() -> None:
+    assert protos()["spirit_token"].colors == "W" and protos()["treasure"].colors == ""
+
+
+def test_auto_tapper_keeps_the_rarer_colour() -> None:
+    match = scenario(
+        {
+            "hand": ["forgeheart_brute", "kindle_bolt"],
+            "battlefield": ["cinderpeak"] * 2 + ["fenmire"] * 3,
+        },
+        {},
+    )
+    cast(match, "forgeheart_brute")
+    untapped = [o.proto.id for o in match.state.battlefield if o.proto.is_land and not o.tapped]
+    assert untapped == ["cinderpeak"]
+
+
+def test_pool_mana_is_spent_before_lands() -> None:
+    match = scenario({"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "pool": "R"}, {})
+    cast(match, "kindle_bolt", target="p1")
+    assert not obj(match, "cinderpeak").tapped and player(match, 0).pool == [0] * 6
+
+
+def test_pass_until_helper_reaches_end_step() -> None:
+    match = scenario({"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]}, {})
+    pass_until(match, "end")
+    assert match.state.step == 11

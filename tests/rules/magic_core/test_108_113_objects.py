@@ -1,0 +1,459 @@
+"""Rules 108-113: cards, objects, permanents, tokens, spells and abilities."""
+
+from engine.rulesets.magic_core import RULESET
+from engine.rulesets.magic_core.cards import protos
+from engine.rulesets.magic_core.objects import BATTLEFIELD, GRAVEYARD, HAND
+from tests.rules.magic_core.conftest import (
+    activate,
+    cast,
+    decision,
+    fresh,
+    legal,
+    obj,
+    objs,
+    pass_until,
+    player,
+    resolve,
+    scenario,
+    uid,
+    until_priority,
+)
+
+
+def test_108_2b_tokens_are_not_cards() -> None:
+    assert RULESET.validate_deck(["treasure"] * 4 + ["cinderpeak"] * 56)
+    assert "treasure" not in [c for d in RULESET.preconstructed_decks().values() for c in d]
+
+
+def test_108_3_the_owner_started_the_game_with_the_card() -> None:
+    match = fresh(3)
+    for uid_, o in match.state.objs.items():
+        assert o.owner == (0 if uid_ <= 60 else 1)
+
+
+def test_108_4_and_108_4a_a_card_outside_stack_and_battlefield_answers_with_its_owner() -> None:
+    match = scenario({"hand": ["kindle_bolt"]}, {})
+    assert obj(match, "kindle_bolt", "hand").controller == 0
+
+
+def test_109_1_an_ability_on_the_stack_is_an_object() -> None:
+    match = scenario(
+        {"battlefield": ["scorchwing_whelp", "cinderpeak"]},
+        {"hand": ["quiet_the_echo"], "battlefield": ["seamere"]},
+    )
+    activate(match, "scorchwing_whelp")
+    item = match.state.stack[-1]
+    assert not item.is_spell
+    until_priority(match, 1)
+    assert ("cast", uid(match, "quiet_the_echo", "hand"), 0, item.uid) in legal(match, 1)
+
+
+def test_109_2_a_creature_means_one_on_the_battlefield() -> None:
+    match = scenario(
+        {
+            "hand": ["kindle_bolt", "bramble_cub"],
+            "battlefield": ["cinderpeak"],
+            "graveyard": ["lantern_warden"],
+        },
+        {},
+    )
+    targets = {a[3] for a in legal(match) if a[0] == "cast"}
+    assert targets == {"p0", "p1"}
+
+
+def test_109_2a_a_card_in_a_zone_means_that_card() -> None:
+    match = scenario(
+        {"hand": ["unbidden_muse", "kindle_bolt", "bramble_cub"], "battlefield": ["seamere"] * 3},
+        {},
+    )
+    cast(match, "unbidden_muse")
+    resolve(match)
+    free = {match.state.objs[a[1]].proto.id for a in decision(match).actions if a[0] == "free"}
+    assert free == {"kindle_bolt"}  # an instant or sorcery card in the hand, nothing else
+
+
+def test_109_2b_a_spell_means_one_on_the_stack() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak", "cinderpeak", "scorchwing_whelp"]},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    activate(match, "scorchwing_whelp")
+    assert match.state.stack and not match.state.stack[-1].is_spell
+    assert not [a for a in match.state.priority_actions(1) if a[0] == "cast"]  # not a spell
+    cast(match, "kindle_bolt", target="p1")
+    bolt = match.state.stack[-1]
+    assert ("cast", uid(match, "gale_refusal", "hand"), 0, bolt.uid) in legal(match, 1)
+
+
+def test_109_3_characteristics_read_off_the_card() -> None:
+    view = RULESET.card_catalog()["forgeheart_brute"]
+    assert view.name.startswith("Forgeheart Brute") and view.cost == 4
+    assert view.stats == {"power": 4, "toughness": 3} and "trample" in view.tags
+    assert "Creature — Giant" in view.text
+
+
+def test_109_4_only_stack_and_battlefield_objects_have_controllers() -> None:
+    test_108_4_and_108_4a_a_card_outside_stack_and_battlefield_answers_with_its_owner()
+
+
+def test_109_4a_mana_from_a_mana_ability_goes_to_its_controller() -> None:
+    match = scenario({"battlefield": ["gold"], "hand": ["bramble_cub"]}, {})
+    match.apply(0, ("mana", uid(match, "gold"), 0, "G"))
+    assert player(match, 0).pool[4] == 1 and player(match, 1).pool == [0] * 6
+
+
+def test_109_5_you_means_the_controller() -> None:
+    match = scenario(
+        {}, {"hand": ["hearthsworn_medic"], "battlefield": ["meadowland"] * 3}, active=1
+    )
+    cast(match, "hearthsworn_medic")
+    resolve(match)
+    resolve(match)
+    assert (player(match, 0).life, player(match, 1).life) == (20, 23)
+
+
+def test_110_1_a_permanent_is_a_card_or_token_on_the_battlefield() -> None:
+    match = scenario({"hand": ["firebrand_prospector"], "battlefield": ["cinderpeak"] * 3}, {})
+    cast(match, "firebrand_prospector")
+    resolve(match)
+    resolve(match)
+    assert {o.proto.id for o in match.state.battlefield} >= {"firebrand_prospector", "treasure"}
+    assert all(o.zone == BATTLEFIELD for o in match.state.battlefield)
+
+
+def test_110_2_a_permanent_is_controlled_by_who_cast_it() -> None:
+    match = scenario({}, {"hand": ["bramble_cub"], "battlefield": ["wildwood"]}, active=1)
+    cast(match, "bramble_cub")
+    resolve(match)
+    assert obj(match, "bramble_cub").controller == 1
+
+
+def test_110_2a_put_onto_the_battlefield_under_that_players_control() -> None:
+    match = scenario({"hand": ["choir_of_wings"], "battlefield": ["meadowland"] * 4}, {})
+    cast(match, "choir_of_wings")
+    resolve(match)
+    assert [o.controller for o in objs(match, "spirit_token")] == [0, 0]
+
+
+def test_110_3_characteristics_are_printed_plus_continuous_effects() -> None:
+    match = scenario({"battlefield": ["bastion_drillmaster", "bramble_cub"]}, {})
+    cub = obj(match, "bramble_cub")
+    assert (match.state.power(cub), match.state.toughness(cub)) == (2, 3)
+    drill = obj(match, "bastion_drillmaster")
+    assert (match.state.power(drill), match.state.toughness(drill)) == (2, 3)  # "other"
+
+
+def test_110_4_permanent_types() -> None:
+    kinds = {p.id: p.is_permanent for p in protos().values()}
+    assert kinds["withering_pall"] and kinds["wayfarers_compass"] and kinds["cinderpeak"]
+    assert not kinds["kindle_bolt"] and not kinds["cinderstorm"]
+
+
+def test_110_4a_permanent_card_and_110_4b_permanent_spell() -> None:
+    match = scenario(
+        {"hand": ["bramble_cub"], "battlefield": ["wildwood"]},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "bramble_cub")
+    item = match.state.stack[-1]
+    assert item.is_spell and item.proto.is_permanent
+
+
+def test_110_4b_permanent_spell_resolves_onto_the_battlefield() -> None:
+    match = scenario({"hand": ["bramble_cub"], "battlefield": ["wildwood"]}, {})
+    cast(match, "bramble_cub")
+    resolve(match)
+    assert obj(match, "bramble_cub").zone == BATTLEFIELD
+
+
+def test_110_5_status_tapped_and_110_5c_kept_until_changed() -> None:
+    match = scenario(
+        {"battlefield": ["ashrunner_hound"]},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    while decision(match).kind == "priority":
+        match.apply(decision(match).player, ("pass",))
+    match.apply(0, ("attack", uid(match, "ashrunner_hound"), 1))
+    hound = obj(match, "ashrunner_hound")
+    assert hound.tapped
+    pass_until(match, "upkeep", active=1)
+    assert hound.tapped  # only its controller's untap step untaps it
+
+
+def test_110_5b_permanents_enter_untapped() -> None:
+    match = scenario({"hand": ["bramble_cub"], "battlefield": ["wildwood"]}, {})
+    cast(match, "bramble_cub")
+    resolve(match)
+    assert not obj(match, "bramble_cub").tapped
+
+
+def test_110_5d_only_permanents_have_status() -> None:
+    match = scenario(
+        {
+            "battlefield": [{"card": "bramble_cub", "tapped": True}, "cinderpeak"],
+            "hand": ["kindle_bolt"],
+        },
+        {},
+    )
+    cast(match, "kindle_bolt", target="bramble_cub")
+    resolve(match)
+    card = obj(match, "bramble_cub", "graveyard")
+    assert card.zone == GRAVEYARD and not card.tapped
+
+
+def test_111_1_and_111_3_a_token_is_made_by_an_effect_with_its_characteristics() -> None:
+    match = scenario({"hand": ["choir_of_wings"], "battlefield": ["meadowland"] * 4}, {})
+    cast(match, "choir_of_wings")
+    resolve(match)
+    spirit = objs(match, "spirit_token")[0]
+    assert spirit.proto.token and spirit.proto.colors == "W"
+    assert match.state.has(spirit, "flying") and match.state.power(spirit) == 1
+
+
+def test_111_2_the_creator_owns_the_token() -> None:
+    match = scenario({}, {"hand": ["choir_of_wings"], "battlefield": ["meadowland"] * 4}, active=1)
+    cast(match, "choir_of_wings")
+    resolve(match)
+    assert {o.owner for o in objs(match, "spirit_token")} == {1}
+
+
+def test_111_4_a_tokens_name_is_its_subtype_unless_named() -> None:
+    for token_id in ("wolf_token", "zombie_token", "treasure", "food", "gold"):
+        proto = protos()[token_id]
+        assert proto.name == " ".join(proto.subtypes)
+
+
+def test_111_6_a_token_is_a_permanent_like_any_other() -> None:
+    match = scenario({"battlefield": ["bastion_drillmaster", "soldier_token"]}, {})
+    assert match.state.power(obj(match, "soldier_token")) == 2
+
+
+def test_111_7_a_token_off_the_battlefield_ceases_to_exist() -> None:
+    match = scenario(
+        {"hand": ["riptide_return"], "battlefield": ["seamere"] * 2},
+        {"battlefield": ["wolf_token"]},
+    )
+    token = obj(match, "wolf_token")
+    cast(match, "riptide_return", target="wolf_token")
+    resolve(match)
+    assert token.zone == "gone" and token not in player(match, 1).hand  # gone at the check
+    assert token.uid not in match.state.objs
+
+
+def test_111_8_a_token_that_left_cannot_move_again() -> None:
+    match = scenario({"battlefield": ["wolf_token"]}, {})
+    state = match.state
+    token = obj(match, "wolf_token")
+    assert state.move(token, GRAVEYARD)
+    assert not state.move(token, HAND) and token.zone == GRAVEYARD
+    assert not state.move(token, BATTLEFIELD)
+
+
+def test_111_10a_treasure() -> None:
+    match = scenario({"battlefield": ["treasure"], "hand": ["kindle_bolt"]}, {})
+    match.apply(0, ("mana", uid(match, "treasure"), 0, "R"))
+    assert not objs(match, "treasure") and player(match, 0).pool[3] == 1
+    cast(match, "kindle_bolt", target="p1")
+    resolve(match)
+    assert player(match, 1).life == 18
+
+
+def test_111_10b_food() -> None:
+    match = scenario({"battlefield": ["food", "wildwood", "wildwood"], "life": 10}, {})
+    activate(match, "food")
+    resolve(match)
+    assert player(match, 0).life == 13 and not objs(match, "food")
+
+
+def test_111_10c_gold() -> None:
+    match = scenario({"battlefield": ["gold", "meadowland"], "hand": ["lantern_warden"]}, {})
+    match.apply(0, ("mana", uid(match, "gold"), 0, "W"))
+    assert not objs(match, "gold") and player(match, 0).pool[0] == 1
+
+
+def test_112_1_a_spell_is_a_card_on_the_stack() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    card = obj(match, "kindle_bolt", "hand")
+    cast(match, "kindle_bolt", target="p1")
+    assert card.zone == "stack" and match.state.stack[-1].card is card
+
+
+def test_112_1a_a_copy_of_a_spell_is_a_spell() -> None:
+    match = scenario(
+        {
+            "hand": ["kindle_bolt", "mirror_refrain"],
+            "battlefield": ["cinderpeak", "seamere", "seamere", "seamere"],
+        },
+        {},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    cast(match, "mirror_refrain", target=match.state.stack[-1].uid)
+    resolve(match)
+    assert player(match, 1).life == 16
+    assert [c.proto.id for c in player(match, 0).graveyard].count("kindle_bolt") == 1
+
+
+def test_112_2_a_copys_owner_is_who_put_it_on_the_stack() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["mirror_refrain"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    bolt = match.state.stack[-1]
+    match.apply(1, ("cast", uid(match, "mirror_refrain", "hand"), 0, bolt.uid))
+    match.apply(1, ("pass",)) if decision(match).player == 1 else None
+    copies = [i for i in match.state.stack if i.copy]
+    if not copies:  # resolved already: the copy dealt its damage as Bob's spell
+        assert player(match, 1).life == 16
+        return
+    assert copies[0].owner == 1 and copies[0].controller == 1
+
+
+def test_112_3_a_spell_has_its_cards_characteristics() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    assert match.state.stack[-1].proto is protos()["kindle_bolt"]
+
+
+def test_113_1a_keywords_are_abilities_of_the_object() -> None:
+    match = scenario({"battlefield": ["nightsip_bat"]}, {})
+    assert match.state.keywords(obj(match, "nightsip_bat")) == {"flying", "lifelink"}
+
+
+def test_113_1c_activated_and_triggered_abilities_on_the_stack() -> None:
+    test_109_1_an_ability_on_the_stack_is_an_object()
+
+
+def test_113_2c_each_instance_works_on_its_own() -> None:
+    match = scenario(
+        {"battlefield": ["bastion_drillmaster", "bastion_drillmaster", "bramble_cub"]}, {}
+    )
+    cub = obj(match, "bramble_cub")
+    assert (match.state.power(cub), match.state.toughness(cub)) == (3, 4)
+
+
+def test_113_2d_one_shot_and_continuous_effects() -> None:
+    match = scenario(
+        {"hand": ["sudden_vigor"], "battlefield": ["wildwood", "bramble_cub"]},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    cast(match, "sudden_vigor", target="bramble_cub")
+    resolve(match)
+    cub = obj(match, "bramble_cub")
+    assert match.state.power(cub) == 4
+    pass_until(match, "upkeep", active=1)
+    assert match.state.power(cub) == 1  # until end of turn: gone in the cleanup step
+
+
+def test_113_3a_spell_abilities() -> None:
+    test_107_3h = scenario({"hand": ["glimmer_of_foresight"], "battlefield": ["seamere"] * 3}, {})
+    cast(test_107_3h, "glimmer_of_foresight")
+    resolve(test_107_3h)
+    assert len(player(test_107_3h, 0).hand) == 2
+
+
+def test_113_3b_activated_abilities_cost_then_effect() -> None:
+    match = scenario({"battlefield": ["scrying_lens", "cinderpeak"]}, {})
+    activate(match, "scrying_lens")
+    assert not objs(match, "scrying_lens") and obj(match, "cinderpeak").tapped
+    resolve(match)
+    assert len(player(match, 0).hand) == 1
+
+
+def test_113_3c_triggered_abilities() -> None:
+    match = scenario({"hand": ["tidewright_savant"], "battlefield": ["seamere"] * 3}, {})
+    cast(match, "tidewright_savant")
+    resolve(match)
+    resolve(match)
+    assert len(player(match, 0).hand) == 1
+
+
+def test_113_3d_static_abilities_only_from_the_battlefield() -> None:
+    match = scenario({"hand": ["bastion_drillmaster"], "battlefield": ["bramble_cub"]}, {})
+    assert match.state.power(obj(match, "bramble_cub")) == 1
+
+
+def test_113_4_mana_abilities_skip_the_stack() -> None:
+    test_106_3 = scenario({"battlefield": ["treasure"], "hand": ["kindle_bolt"]}, {})
+    test_106_3.apply(0, ("mana", uid(test_106_3, "treasure"), 0, "U"))
+    assert not test_106_3.state.stack
+
+
+def test_113_6_abilities_work_from_the_battlefield_and_dies_looks_back() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"battlefield": ["barrow_shambler"]},
+    )
+    obj(match, "barrow_shambler").damage = 1
+    cast(match, "kindle_bolt", target="barrow_shambler")
+    resolve(match)
+    resolve(match)
+    assert objs(match, "zombie_token") and objs(match, "zombie_token")[0].controller == 1
+
+
+def test_113_7_the_source_of_an_ability() -> None:
+    match = scenario(
+        {"battlefield": ["spark_caller"] + ["cinderpeak"] * 2},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    activate(match, "spark_caller", x=1)
+    assert match.state.stack[-1].source.uid == uid(match, "spark_caller")
+
+
+def test_113_7a_an_ability_is_independent_of_its_source() -> None:
+    match = scenario(
+        {"battlefield": ["spark_caller"] + ["cinderpeak"] * 3},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    activate(match, "spark_caller", x=2)
+    until_priority(match, 1)
+    match.apply(1, ("cast", uid(match, "kindle_bolt", "hand"), 0, uid(match, "spark_caller")))
+    resolve(match)
+    assert not objs(match, "spark_caller")
+    assert len(objs(match, "spark_token")) == 2
+
+
+def test_113_8_controllers_of_abilities() -> None:
+    match = scenario({}, {"hand": ["gravecall_ghoul"], "battlefield": ["fenmire"] * 5}, active=1)
+    cast(match, "gravecall_ghoul")
+    resolve(match)
+    assert (
+        match.state.stack[-1].controller == 1 if match.state.stack else player(match, 0).life == 18
+    )
+    resolve(match)
+    assert player(match, 0).life == 18 and player(match, 1).life == 20
+
+
+def test_113_9_abilities_are_not_spells() -> None:
+    test_109_2b_a_spell_means_one_on_the_stack()
+    match = scenario(
+        {"battlefield": ["scorchwing_whelp", "cinderpeak"]},
+        {"hand": ["quiet_the_echo"], "battlefield": ["seamere"]},
+    )
+    activate(match, "scorchwing_whelp")
+    ability = match.state.stack[-1]
+    until_priority(match, 1)
+    match.apply(1, ("cast", uid(match, "quiet_the_echo", "hand"), 0, ability.uid))
+    resolve(match)
+    assert match.state.power(obj(match, "scorchwing_whelp")) == 3
+
+
+def test_113_10_effects_can_add_abilities() -> None:
+    match = scenario(
+        {"hand": ["thicket_ambush"], "battlefield": ["wildwood"] * 3 + ["bramble_cub"]}, {}
+    )
+    cast(match, "thicket_ambush", target="bramble_cub")
+    resolve(match)
+    assert {"reach", "deathtouch"} <= match.state.keywords(obj(match, "bramble_cub"))
+
+
+def test_113_12_cant_block_is_a_quality_not_an_ability() -> None:
+    match = scenario({"battlefield": ["ironclad_sentry"]}, {})
+    sentry = obj(match, "ironclad_sentry")
+    assert match.state.keywords(sentry) == set() and sentry.proto.cant_block
