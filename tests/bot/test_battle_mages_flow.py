@@ -35,16 +35,20 @@ def _secret_names(session, viewer: int | None, hand: int) -> set[str]:
 
 
 async def _click(fake, bot, user, message, rng: random.Random) -> None:
+    """A random player who keeps the game moving: never blocks, attacks with everything."""
     buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
     playing = [b for b in buttons if not (b.label or "").startswith(SETTING_LABELS)]
+    done = [b for b in buttons if b.label == "Done blocking"]
     if buttons:
-        button = rng.choice(playing or buttons)
+        button = done[0] if done else rng.choice(playing or buttons)
         click = await fake.click(user, message, custom_id=button.custom_id)
     else:
         select = rng.choice(message.selects)
         values = [o["value"] for o in select.options]
         low = select.raw.get("min_values", 1)
-        count = max(low, min(1, select.raw.get("max_values", 1)))
+        high = select.raw.get("max_values", 1)
+        attacking = "attackers" in (select.raw.get("placeholder") or "")
+        count = high if attacking else max(low, min(1, high))
         click = await fake.click(
             user, message, custom_id=select.custom_id, values=rng.sample(values, count)
         )
