@@ -242,3 +242,44 @@ def test_a_card_taken_from_a_discard_pile_waits_a_turn_to_be_played() -> None:
     bolt = hand(m, 0, "cinder_bolt")
     assert ("play", bolt.uid) not in m.pending[0].actions
     assert ("fill", bolt.uid, card(m, "emberfox").uid) in m.pending[0].actions
+
+
+def test_an_empty_deck_and_pile_give_nothing() -> None:
+    # R4 — with the deck and its discard pile both empty, nothing is drawn.
+    m = game(IVRA, CINDER, decks={"quest": []}, discards={"quest": []})
+    s = state(m)
+    s.draw(s.seats[0], "quest")
+    assert (
+        s.seats[0].hand == [] and "Quest deck and its discard pile are empty" in m.events[-1].text
+    )
+
+
+def test_a_charged_card_without_charges_is_used_once() -> None:
+    # R17 — the Flame Wand completed by a permanent resource has no charge card:
+    # it cannot be slotted, only used once (the way is forced, the target is asked).
+    m = game(
+        {
+            **OBBIN,
+            "board": [{"card": "forge_heart", "built": True}],
+            "works": [{"card": "flame_wand", "need": ["ember"]}],
+        },
+        {**IVRA, "pets": ["thornvine"]},
+    )
+    wand = card(m, "flame_wand")
+    do(m, "tap", card(m, "forge_heart").uid, wand.uid)
+    options = m.pending[0].actions
+    assert options and all(a[:2] == ("once", wand.uid) and len(a) == 3 for a in options)
+
+
+def test_armor_items_can_be_attacked_and_dead_mages_cannot() -> None:
+    # mage-wars.md:105 "Armor, Items"; R26 — a dead Mage is no target.
+    m = game(
+        {**SELME, "pets": ["ashen_drake"]},
+        {**OBBIN, "items": [{"card": "shimmering_cloak", "built": True}]},
+        {**IVRA, "dead": True},
+    )
+    cloak = card(m, "shimmering_cloak")
+    targets = {a[2] for a in m.pending[0].actions if a[0] == "attack"}
+    assert targets == {"p1", cloak.uid}
+    do(m, "attack", card(m, "ashen_drake").uid, cloak.uid)
+    assert state(m).seats[1].items == {}
