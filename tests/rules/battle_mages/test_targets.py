@@ -117,8 +117,8 @@ CREATURE_MODIFIERS = [
 
 @pytest.mark.parametrize(("ritual", "modifier", "fits"), CREATURE_MODIFIERS, ids=lambda v: str(v))
 def test_each_modifier_limits_the_targets(ritual, modifier, fits):
-    """battle-mages.md:63-77 — poisoned, shielded, strengthened, damaged, frozen, flying,
-    exhausted: only a creature in that state is a legal target."""
+    """battle-mages.md:48-52, 63-77 — poisoned, shielded, strengthened, damaged, frozen,
+    flying, exhausted: only a creature in that state when attempting is a legal target."""
     match = scenario({"hand": [ritual]}, {"field": [fits, "stonewall_golem"]})
     cast(match, ritual)
     assert _targets(match) == {card(match, fits["card"], 1).uid}
@@ -168,7 +168,7 @@ def test_attacking_and_blocking_only_exist_in_combat():
 
 
 def test_a_spell_without_a_legal_target_cannot_be_attempted():
-    """battle-mages.md:165-167, 228-231"""
+    """battle-mages.md:165-167, 184, 224, 228-231 — "target" targets directly."""
     match = scenario({"hand": ["spark_bolt"]})
     assert "spark_bolt" not in _castable(match)
     with pytest.raises(IllegalAction):
