@@ -88,7 +88,8 @@ def play_checked(seed: int) -> Match:
     match = new_match("enchantoria", ["A", "B"], pair, seed)
     agents = [RandomAgent(seed * 2 + 1), RandomAgent(seed * 2 + 2)]
     while not match.over:
-        decision = match.pending[seed % len(match.pending)]  # either order of choosing
+        pending = match.pending  # simultaneous: take them in either order
+        decision = pending[(seed + len(match.actions)) % len(pending)]
         seat = decision.player
         action = agents[seat].choose(match, decision)
         before = public_of(match, seat) if watched else None

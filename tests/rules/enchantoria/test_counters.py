@@ -6,7 +6,7 @@ from tests.rules.enchantoria.conftest import cast, commit, health, scenario, sta
 
 
 def test_a_countered_spell_does_nothing_and_its_cost_stays_spent() -> None:
-    # enchantoria.md:7 and 19
+    # enchantoria.md:7 and enchantoria.md:18-19 — cancelled before it resolves, costs spent
     match = scenario({"hand": ["falling_star"], "mana": 6}, {"hand": ["hush"], "mana": 2})
     cast(match, 0, "falling_star", "p1")
     cast(match, 1, "hush", "p0")
