@@ -1,0 +1,60 @@
+"""Agents, simulation and the engine contract for Enchantoria."""
+
+import pytest
+
+from engine.agents import make_agent
+from engine.core.errors import IllegalAction, NotYourDecision, ScenarioError
+from engine.core.match import from_scenario, new_match, replay
+from engine.rulesets.enchantoria import RULESET
+from engine.simulate import play_out, simulate
+from tests.rules.enchantoria.conftest import cast, scenario, state
+
+
+def test_simulate_reports_games_per_second() -> None:
+    result = simulate("enchantoria", 6, ("random", "random"), seed=4)
+    assert sum(result.wins) == 6
+    summary = result.summary()
+    assert summary.startswith("games=6 wins=") and "games_per_sec=" in summary
+
+
+def test_the_greedy_agent_beats_the_random_one() -> None:
+    decks = RULESET.preconstructed_decks()
+    names = sorted(decks)
+    greedy_wins = 0
+    for seed in range(10):
+        pair = [decks[names[seed % 3]], decks[names[(seed + 1) % 3]]]
+        match = new_match("enchantoria", ["G", "R"], pair, seed)
+        play_out(match, [make_agent("greedy", seed), make_agent("random", seed)])
+        greedy_wins += match.winner == 0
+        assert replay(match.record).winner == match.winner
+    assert greedy_wins >= 7
+
+
+def test_an_illegal_step_changes_nothing_and_says_why() -> None:
+    match = scenario({"hand": ["ember_orb"], "mana": 1})
+    before = repr(match.view(0))
+    with pytest.raises(IllegalAction, match="not a legal choice"):
+        match.apply(0, ("cast", state(match).players[0].hand[0].uid))  # costs 2
+    with pytest.raises(IllegalAction):
+        match.apply(0, ("target", "p1"))  # no spell being chosen
+    assert repr(match.view(0)) == before
+
+
+def test_a_committed_player_has_no_choice_left() -> None:
+    match = scenario({"hand": ["ember_orb"]}, {"hand": ["ember_orb"]})
+    cast(match, 0, "ember_orb", "p1")
+    match.apply(0, ("done",))
+    with pytest.raises(NotYourDecision):
+        match.apply(0, ("done",))
+
+
+def test_scenarios_refuse_what_they_cannot_build() -> None:
+    seats = [{"name": "A"}, {"name": "B"}]
+    with pytest.raises(ScenarioError, match="unknown card"):
+        from_scenario("enchantoria", {"seats": [{"hand": ["nope"]}, {}]})
+    with pytest.raises(ScenarioError, match="spell, not a creature"):
+        from_scenario("enchantoria", {"seats": [{"board": ["ember_orb"]}, {}]})
+    with pytest.raises(ScenarioError, match="phase"):
+        from_scenario("enchantoria", {"seats": seats, "phase": "discard"})
+    with pytest.raises(ScenarioError, match="two seats"):
+        from_scenario("enchantoria", {"seats": seats[:1]})
