@@ -116,6 +116,20 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
     return tuple(shown)
 
 
+def _recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple:
+    """The last events this viewer may read. Another player's draw is left out rather than
+    shown redacted: hand counts say as much, and the board's short log is kept for the
+    reveals (what was recycled and cast), which matter more."""
+    shown = []
+    for event in reversed(state.events):
+        owner = event.private_to
+        if owner is None or owner == viewer:
+            shown.append(event)
+            if len(shown) == EVENTS_SHOWN:
+                break
+    return tuple(reversed(shown))
+
+
 def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
     seats = []
     turn = state.turn
@@ -132,11 +146,9 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
             "discard": ZoneView("discard", len(p.discard), tuple(card_view(c) for c in p.discard)),
         }
         tags = effect_tags(p, turn)
-        zones["effects"] = ZoneView(
-            "effects",
-            len(tags),
-            tuple(CardView(0, "effect", t, "effect") for t in tags),
-        )
+        if tags:  # protection and timed effects on the player
+            shown = tuple(CardView(0, "effect", t, "effect") for t in tags)
+            zones["effects"] = ZoneView("effects", len(tags), shown)
         if own and state.phase == "combat" and (p.plan or p.step):
             plan = _plan_views(state, p)
             zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
@@ -175,7 +187,7 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
         phase=f"Turn {turn} · {phase}" if state.phase not in ("over", "start") else phase,
         active=None,  # both players act in every turn
         seats=tuple(seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
+        events=_recent_events(state, viewer),
         decisions=tuple(decisions),
         winner=state.winner,
         over=state.over,
