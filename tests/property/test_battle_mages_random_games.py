@@ -15,7 +15,8 @@ from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.battle_mages.cards import MODIFIERS
-from engine.rulesets.battle_mages.game import Attempt, BattleMagesState, Resolve
+from engine.rulesets.battle_mages.game import BattleMagesState
+from engine.rulesets.battle_mages.stack import Attempt, Resolve
 
 GAMES = 1000
 CHUNK = 100

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 from engine.rulesets.battle_mages.cards import CREATURE
+from engine.rulesets.battle_mages.stack import Attempt, Resolve
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState, Item
+    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.stack import Item
 
 WIN = 10_000.0
 HARM = {"damage", "destroy", "exhaust", "strip", "recall", "deny", "withdraw"}
@@ -70,7 +72,6 @@ def evaluate(state: "BattleMagesState", seat: int) -> float:
     score += 1.0 * (me.max_mana - opp.max_mana)
     for item in state.stack:
         score += _item_value(state, item, seat)
-    from engine.rulesets.battle_mages.game import Attempt
 
     for task in state.tasks:
         if isinstance(task, Attempt):
@@ -118,7 +119,6 @@ def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
 
 def _harmful_pick(state: "BattleMagesState") -> bool:
     """Does the item being attempted or resolved mostly harm what it picks?"""
-    from engine.rulesets.battle_mages.game import Attempt, Resolve
 
     task = state.tasks[-1] if state.tasks else None
     if isinstance(task, Attempt | Resolve):

@@ -8,7 +8,6 @@ from engine.rulesets.battle_mages.cards import (
     ANY_NUMBER,
     CREATURE,
     MODIFIERS,
-    O_MAGE,
     OPPOSING,
     TARGET,
     THAT,
@@ -20,6 +19,7 @@ from engine.rulesets.battle_mages.cards import (
     Proto,
     Sel,
 )
+from engine.rulesets.battle_mages.stack import Attempt, Triggers
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
@@ -196,10 +196,6 @@ def _step_name(state: "BattleMagesState") -> str:
     return STEP_NAMES[state.step]
 
 
-def _ref_name(state: "BattleMagesState", ref: int) -> str:
-    return state.ref_name(ref)
-
-
 def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
@@ -221,7 +217,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         return label, "setting", None, None
     if head in ("target", "choose"):
         return (
-            _ref_name(state, action[1]),
+            state.ref_name(action[1]),
             "target",
             action[1] if action[1] > 0 else None,
             action[1],
@@ -261,7 +257,6 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
 
 
 def _mode_label(state: "BattleMagesState", index: int) -> str:
-    from engine.rulesets.battle_mages.game import Attempt
 
     task = state.tasks[-1] if state.tasks else None
     if isinstance(task, Attempt):
@@ -270,13 +265,9 @@ def _mode_label(state: "BattleMagesState", index: int) -> str:
 
 
 def _trigger_label(state: "BattleMagesState", index: int) -> str:
-    from engine.rulesets.battle_mages.game import Triggers
 
     task = state.tasks[-1] if state.tasks else None
     if isinstance(task, Triggers) and task.groups:
         trigger = task.groups[0][index]
         return f"{state.cards[trigger.source[0]].name}: {trigger.script.text}"[:80]
     return f"Ability {index + 1}"
-
-
-_ = (O_MAGE,)
