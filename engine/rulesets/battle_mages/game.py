@@ -144,16 +144,6 @@ class Side:
     def max_mana(self) -> int:
         return sum(c.proto.value for c in self.crystals)
 
-    def zones(self) -> tuple[list[CardInst], ...]:
-        return (
-            self.spellbook,
-            self.collection,
-            self.hand,
-            self.field,
-            self.crystals,
-            self.graveyard,
-        )
-
 
 class BattleMagesState(GameState):
     __slots__ = (
@@ -532,7 +522,7 @@ class BattleMagesState(GameState):
         side = self.sides[seat]
         mana = side.mana
         acts: list[Action] = []
-        if mana == 0 and not side.hand:
+        if not side.hand and not side.field:
             return acts
         sorcery = seat == self.active and not self.stack and self.step in MAINS
         seen = set()

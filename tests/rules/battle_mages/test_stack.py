@@ -157,3 +157,11 @@ def test_the_main_step_does_not_end_while_the_stack_holds_something():
     pass_(match)  # Ann: the ritual resolves, she keeps her main step
     assert match.state.step == "main1" and not match.state.stack
     assert decision(match).player == 0
+
+
+def test_an_ability_without_a_mana_cost_needs_no_mana():
+    """Riverbank Medic ('Exhaust: ...') with no crystals and an empty hand."""
+    match = scenario(
+        {"field": ["riverbank_medic", {"card": "gravel_brute", "damage": 2}], "crystals": []}
+    )
+    assert ("ability", uid(match, "riverbank_medic"), 0) in legal(match)
