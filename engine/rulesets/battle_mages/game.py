@@ -934,7 +934,10 @@ class BattleMagesState(GameState):
     def _attempt_advance(self, task: Attempt) -> bool:
         item = task.item
         if task.bodies is None:
-            return True
+            fine = self._modes_offered(task)
+            if len(fine) > item.script.choose:
+                return True
+            task.bodies = item.bodies = tuple(fine)  # no choice left: no needless prompt
         if not task.queue and task.idx == 0:
             task.queue = [
                 (b, s)
@@ -945,9 +948,14 @@ class BattleMagesState(GameState):
         while task.idx < len(task.queue):
             body, s = task.queue[task.idx]
             sel = item.script.bodies[body].sels[s]
-            if not self.candidates(sel, task.controller):
+            cands = self.candidates(sel, task.controller)
+            if not cands:
                 # battle-mages.md:168 — a trigger with no legal target still goes on the stack
                 item.targets[(body, s)] = ()
+                task.idx += 1
+                continue
+            if sel.wording == TARGET and 1 < sel.count >= len(cands):
+                item.targets[(body, s)] = tuple(self.ref(u) for u in cands)  # all it can take
                 task.idx += 1
                 continue
             return True
@@ -960,12 +968,7 @@ class BattleMagesState(GameState):
         seat = task.controller
         script = item.script
         if task.bodies is None:
-            fine = [
-                i
-                for i, b in enumerate(script.bodies)
-                if task.trigger or self.body_attemptable(b, seat)
-            ]
-            acts = [("mode", i) for i in fine]
+            acts = [("mode", i) for i in self._modes_offered(task)]
             prompt = f"{item.label}: choose {script.choose} mode(s)."
             n = script.choose
             return Decision(seat, "modes", prompt, acts, n, n, False, self.describe)
@@ -980,6 +983,12 @@ class BattleMagesState(GameState):
             return Decision(seat, "target", prompt, acts, describe=self.describe)
         n = min(sel.count, len(acts))  # a trigger takes what it can find
         return Decision(seat, "targets", prompt, acts, n, n, False, self.describe)
+
+    def _modes_offered(self, task: Attempt) -> list[int]:
+        """battle-mages.md:209 (ruling B15): a spell offers the modes it could carry out."""
+        bodies = task.item.script.bodies
+        seat = task.controller
+        return [i for i, b in enumerate(bodies) if task.trigger or self.body_attemptable(b, seat)]
 
     def sel_words(self, body: int, s: int, item: Item) -> str:
         from engine.rulesets.battle_mages.view import selection_words

@@ -423,3 +423,11 @@ def test_modes_with_no_legal_target_are_not_offered_and_never_rechosen():
 def test_a_modal_card_without_enough_attemptable_modes_cannot_be_attempted():
     match = scenario({"hand": ["battle_chant"]})  # no creature anywhere: only 'gain life'
     assert "battle_chant" not in _castable(match)
+
+
+def test_with_exactly_as_many_usable_modes_as_it_chooses_nobody_is_asked():
+    """No needless prompts: Battle Chant with no creature of Ann's has two usable modes."""
+    match = scenario({"hand": ["battle_chant"]}, {"field": ["gravel_brute"]})
+    cast(match, "battle_chant")
+    assert stack_labels(match) == ["Battle Chant"]
+    assert match.state.stack[0].bodies == (1, 2)
