@@ -10,7 +10,8 @@ if TYPE_CHECKING:
 WIN = 10_000.0
 
 
-def _strength(state: "MageWarsState", side: "Seat") -> float:
+def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
+    """A rival's hand is left out: ending a turn deals them cards, which is no loss."""
     if side.gone:
         return 0.0
     have, need = state.progress(side)
@@ -19,7 +20,10 @@ def _strength(state: "MageWarsState", side: "Seat") -> float:
         return score - 15.0
     score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
     score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
-    score += 0.5 * len(side.hand) + 1.2 * sum(len(w.under) for w in side.works)
+    score += 0.5 * len(side.hand) if own else 0.0
+    for work in side.works:  # laid beats held, and nearly done beats barely started
+        done = len(work.under)
+        score += 0.6 + 3.0 * done / (done + len(work.need) or 1)
     score += 2.0 * len(side.board) + 2.0 * len(side.wards) + 2.0 * side.built
     if side.mage.proto.data.win.kind == "structures":  # the centre is where it wins
         score += 1.5 * sum(len(w.under) for w in state.centre if w.need)
@@ -30,8 +34,8 @@ def evaluate(state: "MageWarsState", seat: int) -> float:
     """Higher is better for `seat`: its own strength against the strongest rival's."""
     if state.over:
         return WIN if state.winner == seat else -WIN
-    mine = _strength(state, state.seats[seat])
-    rivals = [_strength(state, s) for s in state.seats if s.seat != seat and not s.gone]
+    mine = _strength(state, state.seats[seat], True)
+    rivals = [_strength(state, s, False) for s in state.seats if s.seat != seat and not s.gone]
     return mine - (max(rivals) if rivals else 0.0)
 
 

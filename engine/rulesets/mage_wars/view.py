@@ -61,12 +61,11 @@ def _printed(proto: Proto, uid: int) -> CardView:
 def table_view(card: "Card", state: "MageWarsState") -> CardView:
     """A card on the table: what still lies under it, its charges, whether it is spent."""
     base = proto_view(card.proto, card.uid)
+    tags = [t for t in base.tags if not t.startswith("needs ")]
     if not card.need and not card.charges and not card.under and card.used != state.turn:
-        return base
-    tags = list(base.tags)
+        return base if len(tags) == len(base.tags) else replace(base, tags=tuple(tags))
     stats = dict(base.stats)
     if card.need:
-        tags = [t for t in tags if not t.startswith("needs ")]
         tags.append("needs " + " ".join(ICON_WORDS[i] for i in card.need))
         stats["open"] = len(card.need)
     if card.charges:
