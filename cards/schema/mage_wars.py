@@ -33,7 +33,7 @@ class _Model(BaseModel):
 
 
 class Damage(_Model):
-    """An attack: armor, then other defences are subtracted (mage-wars.md:135-139)."""
+    """An attack: armor, then other defences are subtracted (mage-wars.md:99-101)."""
 
     kind: Literal["damage"]
     amount: int = Field(ge=1, le=10)
@@ -61,7 +61,7 @@ class Draw(_Model):
 
 
 class Salvage(_Model):
-    """Take the top card of a discard pile into hand (mage-wars.md:159)."""
+    """Take the top card of a discard pile into hand (mage-wars.md:120)."""
 
     kind: Literal["salvage"]
     deck: DeckChoice
@@ -76,7 +76,7 @@ class Sunder(_Model):
 
 
 class Meddle(_Model):
-    """Knock resources out of a manifestation in the making (mage-wars.md:145)."""
+    """Knock resources out of a manifestation in the making (mage-wars.md:110)."""
 
     kind: Literal["meddle"]
     count: int = Field(default=1, ge=1, le=3)
@@ -229,7 +229,11 @@ class Magic(_Card):
 class Aura(_Model):
     """A structure's persistent effect, for the players it names."""
 
-    who: Literal["all", "good", "evil", "neutral", "pet_owners", "level_2"] = "all"
+    #: all players, an alignment, pet owners, Mages of level 2+, or an element: players
+    #: holding a permanent resource of it (a permanent resource card, plant or trinket)
+    who: Literal[
+        "all", "good", "evil", "neutral", "pet_owners", "level_2", "ember", "tide", "stone", "gale"
+    ] = "all"
     bonus: Bonus = Bonus()
     drain: int = Field(default=0, ge=0, le=2)  # health lost at the start of their turns
 

@@ -97,7 +97,8 @@ def effect_text(e: Any) -> str:
 
 
 def effects_text(effects: list) -> str:
-    return "; ".join(effect_text(e) for e in effects).capitalize()
+    text = "; ".join(effect_text(e) for e in effects)
+    return text[:1].upper() + text[1:]
 
 
 def bonus_text(b: s.Bonus) -> str:
@@ -161,6 +162,7 @@ def card_text(d: Any) -> str:
             lines.append("Charged: stays; each use spends a charge.")
     elif t == "structure":
         who = {"all": "all players", "level_2": "players of level 2+", "pet_owners": "pet owners"}
+        who |= {i: f"players with a permanent {ICON_WORDS[i]} resource" for i in ICON_WORDS}
         bonus = bonus_text(d.aura.bonus)
         aura = bonus + (f"lose {d.aura.drain} health each turn" if d.aura.drain else "")
         lines.append(

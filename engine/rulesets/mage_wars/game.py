@@ -31,7 +31,8 @@ from engine.rulesets.mage_wars.events import DrewFrom, Note
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
-SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
+SLOTS = ("weapon", "armor", "trinket")
+ELEMENTS = ("ember", "tide", "stone", "gale")  # R9: three item slots
 END: Action = ("end",)
 SPEND: Action = ("spend",)
 
@@ -327,6 +328,12 @@ class MageWarsState(GameState):
             return bool(side.pets)
         if who == "level_2":
             return side.level >= 2
+        if who in ELEMENTS:
+            sources = [c for c in side.board if c.proto.type == "resource"]
+            sources += [
+                c for c in side.pets + list(side.items.values()) if c.proto.data.bonus.resource
+            ]
+            return any(_resource_of(c) == who for c in sources)
         return side.mage.proto.data.alignment == who
 
     def max_health(self, side: Seat) -> int:

@@ -39,8 +39,8 @@ class MageWarsRuleset(Ruleset):
         "An attack on a card destroys it if it reaches the card's health.\n"
         "• **Death** is not the end: draw from Enchanted, Mystic and Arcane each turn until "
         "you can pay your Mage's Resurrect resources.\n"
-        "• From round 9 the Unravelling drains every Mage; after round 30 Last Light "
-        "ends the game."
+        "• From round 8 the Waning eases every win condition; after round 20 Last Light "
+        "ends the game: the Mage nearest its condition wins."
     )
 
     @cached_property

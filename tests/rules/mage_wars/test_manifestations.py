@@ -279,3 +279,22 @@ def test_a_permanent_resource_fills_one_requirement_each_turn() -> None:
     do(m, "tap", spring.uid, rain.uid)
     assert rain.need == ["tide"] and ("tap", spring.uid, rain.uid) not in m.pending[0].actions
     assert spring in state(m).seats[0].board
+
+
+def test_auras_may_name_pet_owners_levels_and_elements() -> None:
+    # mage-wars.md:70 — "certain Alignments, certain Level, Element, pet owners".
+    m = game(
+        {**IVRA, "pets": ["thornvine"]},
+        {**CINDER, "levels": [{"card": "oath_of_the_adept", "built": True}]},
+        OBBIN,
+        centre=[
+            {"card": "grove_of_elders", "built": True},
+            {"card": "windward_beacon", "built": True},
+            {"card": "crossroads_market", "built": True},
+        ],
+    )
+    s = state(m)
+    ivra, cinder, obbin = s.seats
+    assert s.defence(ivra) == 1 and s.defence(cinder) == 0  # Grove: pet owners
+    assert s.fate_count(cinder) == 2 + 1 and s.fate_count(obbin) == 2  # Beacon: level 2+
+    assert s.max_hand(ivra) == 6 + 1 and s.max_hand(obbin) == 7  # Market: a Stone resource
