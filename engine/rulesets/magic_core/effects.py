@@ -218,6 +218,7 @@ def deal_damage(
         state.events.append(ev.Damaged(target.name, amount, target.life, name))
     else:
         target.damage += amount
+        state.maybe_dying = True
         if "deathtouch" in words:
             target.deathtouched = True
         left = max(0, state.toughness(target) - target.damage)

@@ -165,6 +165,7 @@ class MagicState(GameState):
         self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)
         self.anthem_srcs: list[Obj] = []
         self.left_any = False  # has anyone left this game (a fast path for counting)
+        self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
         self.no_gain = False
         self._decisions: list[Decision] | None = None
         self._prio: list[Action] = []
@@ -261,6 +262,14 @@ class MagicState(GameState):
             picks = self.choice["count"][who]
             cards = player.hand if what == "discard" else self.sacrificeable(who)
             prompt = f"Choose {picks} card(s) to {what}."
+            if what == "sacrifice":  # 101.4b: earlier choices are known
+                earlier = [
+                    f"{self.names[s]}: {', '.join(self.objs[u].name for u in uids)}"
+                    for s, uids in self.choice["picked"].items()
+                    if uids
+                ]
+                if earlier:
+                    prompt += f" Chosen so far: {'; '.join(earlier)}."
             actions = [("card", o.uid) for o in cards]
             return Decision(who, what, prompt, actions, picks, picks, what == "discard", d)
         if mode == M_CLEANUP:
@@ -416,8 +425,8 @@ class MagicState(GameState):
             mode = self.mode
             if mode == M_PRIORITY:
                 self.state_based_actions()  # 704.3: repeated until none apply
-                if self.ended:
-                    continue
+                if self.ended or self.mode != M_PRIORITY:
+                    continue  # the game ended, or a player left and their turn with them
                 if self.pending:
                     self.stack_triggers()
                     continue
@@ -926,6 +935,7 @@ class MagicState(GameState):
 
     def statics_changed(self) -> None:
         """Called whenever the battlefield changes: which static abilities now apply."""
+        self.maybe_dying = True
         self.anthem_srcs = [o for o in self.battlefield if o.proto.anthems]
         self.no_gain = any(o.proto.no_life_gain for o in self.battlefield)
 
@@ -1129,15 +1139,17 @@ class MagicState(GameState):
                 for p, why in losers:
                     self.lose(p.seat, why)
                 continue
-            # toughness is never lowered by our effects, so only damage or a printed
-            # toughness of 0 can kill (704.5f/g/h)
-            dying = [
-                o
-                for o in self.battlefield
-                if (o.damage or o.deathtouched or o.proto.toughness <= 0)
-                and o.proto.is_creature
-                and (o.deathtouched or o.damage >= self.toughness(o) or self.toughness(o) <= 0)
-            ]
+            # damage, deathtouch or a lost static bonus can kill; nothing else lowers
+            # toughness, so the battlefield is looked at only after one of those (704.5f-h)
+            dying = []
+            if self.maybe_dying:
+                self.maybe_dying = False
+                dying = [
+                    o
+                    for o in self.battlefield
+                    if o.proto.is_creature
+                    and (o.deathtouched or o.damage >= self.toughness(o) or self.toughness(o) <= 0)
+                ]
             gone, self.limbo = self.limbo, []
             if not dying and not gone:
                 return
