@@ -163,6 +163,8 @@ def _uses_x(effects: list) -> bool:
 class Spell(_Card):
     type: Literal["spell"]
     target: TargetKind = "none"
+    #: happens before the other spells of its window: Greg's Rule "unless stated otherwise"
+    swift: bool = False
     effects: list[Effect] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -183,6 +185,8 @@ class Spell(_Card):
                 )
                 if not beings:
                     raise ValueError(f"a {effect.status} needs creatures, not '{effect.to}'")
+        if self.swift and counters:
+            raise ValueError("a counterspell acts first anyway: it cannot be swift")
         if (self.cost == "X") != _uses_x(self.effects):
             raise ValueError("cost 'X' and an amount 'x' go together")
         return self

@@ -46,6 +46,7 @@ class Proto:
         "name",
         "power",
         "pulse",
+        "swift",
         "target",
         "text",
         "type",
@@ -62,6 +63,7 @@ class Proto:
         self.cost = 0 if self.x else int(card.cost)
         self.effects: tuple[Eff, ...] = ()
         self.target = "none"
+        self.swift = False
         self.being = ""
         self.power = self.health = self.ward = self.aura = self.pulse = self.well = 0
         if isinstance(card, schema.Summon):
@@ -71,6 +73,7 @@ class Proto:
             self.aura, self.pulse, self.well = b.aura, b.pulse, b.well
         else:
             self.target = card.target
+            self.swift = card.swift
             self.effects = tuple(_compile(e) for e in card.effects)
         self.is_counter = any(e.kind == "counter" for e in self.effects)
         self.text = card_text(self)
@@ -229,6 +232,8 @@ def card_text(proto: Proto) -> str:
             text += f" Gives you {proto.well} extra mana each Preparation Phase."
         return text
     head = f"Target: {_TARGET_WORDS[proto.target]}. " if proto.target != "none" else ""
+    if proto.swift:
+        head = "Swift: happens before the other spells of its window. " + head
     return head + " ".join(_effect_text(e) for e in proto.effects)
 
 

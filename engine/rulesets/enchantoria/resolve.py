@@ -5,6 +5,7 @@ The window is resolved in three strokes, so no effect can see another's result:
 1. reveal: every player's plan is shown and paid for (enchantoria.md:7,19: costs stay
    spent even for a spell that is then countered);
 2. counter: counterspells act "before it resolves" and cancel what they pick (R8);
+   then swift spells, the cards that "state otherwise", happen before the rest (R21);
 3. tally, then apply: every effect, attack, passive ability and timed effect is computed
    from the state *before* the window (who stands, their powers and effects), summed
    per entity, and only then written back (R7). A being that reaches 0 health stays
@@ -16,7 +17,13 @@ from typing import TYPE_CHECKING
 from engine.core import events as ev
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, X
-from engine.rulesets.enchantoria.game import Player, Protection, Status, effective_power
+from engine.rulesets.enchantoria.game import (
+    Player,
+    Protection,
+    Status,
+    effective_power,
+    stunned,
+)
 
 if TYPE_CHECKING:
     from engine.rulesets.enchantoria.game import EnchantoriaState
@@ -64,27 +71,29 @@ class Tally:
 def resolve_combat(state: "EnchantoriaState") -> None:
     casts, orders = reveal(state)
     counter(state, casts)
-    tallies: dict[int, tuple[Entity, Tally]] = {}
-
-    def tally(entity: Entity) -> Tally:
-        found = tallies.get(id(entity))
-        if found is None:
-            found = tallies[id(entity)] = (entity, Tally())
-        return found[1]
-
-    gather_standing(state, tally)
-    for uid, ref in orders:  # enchantoria.md:20 — creatures act in the Combat Phase
-        tally(state.entity(ref)).damage += effective_power(state.cards[uid])
-    summons: list[Cast] = []
+    live = [c for c in casts if not c.countered and not c.card.proto.is_counter]
     draws: list[tuple[Player, int]] = []
-    for cast in casts:
-        if cast.countered or cast.card.proto.is_counter:
-            continue
+    swift = [c for c in live if c.card.proto.swift]
+    if swift:  # R21: "unless stated otherwise by the card": these happen first
+        tallies = Tallies()
+        for cast in swift:
+            gather_spell(state, cast, tallies, draws)
+        apply_tallies(state, tallies.pairs())
+        remove_fallen(state)
+    tallies = Tallies()
+    gather_standing(state, tallies)
+    for uid, ref in orders:  # enchantoria.md:20 — creatures act in the Combat Phase
+        creature = state.cards[uid]
+        if in_play(state, creature) and not stunned(creature):  # (a swift spell may stop it)
+            for target in alive(state, [state.entity(ref)]):
+                tallies(target).damage += effective_power(creature)
+    summons: list[Cast] = []
+    for cast in live:
         if cast.card.proto.type == SUMMON:
             summons.append(cast)
-            continue
-        gather_spell(state, cast, tally, draws)
-    apply_tallies(state, [pair for pair in tallies.values()])
+        elif not cast.card.proto.swift:
+            gather_spell(state, cast, tallies, draws)
+    apply_tallies(state, tallies.pairs())
     for cast in summons:  # they arrive after the window: nothing of it touches them (R9)
         being, owner = cast.card, state.players[cast.seat]
         being.summoned_turn = state.turn
@@ -94,6 +103,44 @@ def resolve_combat(state: "EnchantoriaState") -> None:
         for _ in range(count):
             if player.deck:  # R14: a spell's draw from an empty deck draws nothing
                 state.draw(player)
+
+
+class Tallies:
+    """One Tally per touched entity, in the order they were first touched."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self):
+        self._by_id: dict[int, tuple[Entity, Tally]] = {}
+
+    def __call__(self, entity: Entity) -> Tally:
+        found = self._by_id.get(id(entity))
+        if found is None:
+            found = self._by_id[id(entity)] = (entity, Tally())
+        return found[1]
+
+    def pairs(self) -> list[tuple[Entity, Tally]]:
+        return list(self._by_id.values())
+
+
+def in_play(state: "EnchantoriaState", entity: Entity) -> bool:
+    return isinstance(entity, Player) or entity in state.players[entity.owner].board
+
+
+def alive(state: "EnchantoriaState", entities: list[Entity]) -> list[Entity]:
+    """Only a swift spell can take a being out mid-window; what it took is out of reach."""
+    return [e for e in entities if in_play(state, e)]
+
+
+def remove_fallen(state: "EnchantoriaState") -> None:
+    """R21: a being that a swift spell brings to 0 leaves at once (enchantoria.md:21)."""
+    for p in state.players:
+        fallen = [b for b in p.board if b.health <= 0]
+        if fallen:
+            p.board = [b for b in p.board if b.health > 0]
+            for being in fallen:
+                state.events.append(ev.Died(being.name, p.name))
+                state.leave_play(being)
 
 
 def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, object]]]:
@@ -168,6 +215,8 @@ def gather_standing(state: "EnchantoriaState", tally) -> None:
                 tally(opp).damage += proto.pulse
         for entity in (p, *p.board):
             for status in entity.statuses:
+                if status.applied_turn == state.turn:
+                    continue  # a swift spell's effect: it did not stand before the window
                 if status.kind == "burn":
                     tally(entity).damage += status.amount
                 elif status.kind == "regen":
@@ -200,7 +249,7 @@ def gather_spell(state: "EnchantoriaState", cast: Cast, tally, draws: list) -> N
         if eff.kind == "draw":
             draws.append((state.players[cast.seat], amount))
             continue
-        for entity in scope(state, eff.to, cast.seat, cast.target):
+        for entity in alive(state, scope(state, eff.to, cast.seat, cast.target)):
             t = tally(entity)
             kind = eff.kind
             if kind == "damage":

@@ -93,3 +93,42 @@ def test_a_block_cast_in_the_same_window_meets_the_damage() -> None:
     cast(match, 1, "quick_parry", "p1")
     commit(match)
     assert health(match, 1) == 30
+
+
+def test_a_swift_spell_happens_before_the_rest_of_the_window() -> None:
+    # enchantoria.md:4 "unless stated otherwise by the card", R21: a swift kill removes the
+    # creature at once (enchantoria.md:21), so it neither attacks nor blocks this turn.
+    match = scenario(
+        {"hand": ["quickfire_dart", "ember_orb"]},
+        {"board": [{"card": "bastion_sentinel", "health": 2}]},
+    )
+    cast(match, 0, "quickfire_dart", (1, "bastion_sentinel"))
+    cast(match, 0, "ember_orb", "p1")
+    order(match, 1, "bastion_sentinel", "p0")
+    commit(match)
+    assert health(match, 1) == 27 and health(match, 0) == 30  # no block, no attack
+    died = next(i for i, e in enumerate(match.events) if "Sentinel is defeated" in e.text)
+    discard = next(
+        i
+        for i, e in enumerate(match.events)
+        if isinstance(e, eev.PhaseBegan) and e.phase == "Discard"
+    )
+    assert died < discard  # it left before the Discard Phase
+
+
+def test_a_swift_stun_stops_this_windows_attack() -> None:
+    # R21
+    match = scenario({"hand": ["sudden_frost"]}, {"board": ["ember_drake"]})
+    cast(match, 0, "sudden_frost", (1, "ember_drake"))
+    order(match, 1, "ember_drake", "p0")
+    commit(match)
+    assert health(match, 0) == 30
+
+
+def test_a_swift_spell_can_be_countered() -> None:
+    # R8, R21: counters act before everything, swift spells included.
+    match = scenario({"hand": ["quickfire_dart"]}, {"hand": ["hush"]})
+    cast(match, 0, "quickfire_dart", "p1")
+    cast(match, 1, "hush", "p0")
+    commit(match)
+    assert health(match, 1) == 30
