@@ -17,7 +17,7 @@ Actions (every one of them private until the window is revealed):
     ("undo",)                               take back the spell being chosen or the last step
     ("done",)                               commit the whole window
     ("reveal",)                             all have committed: taken by the match itself
-    (("card", uid), ...)                    Discard: the cards over the hand limit    R13
+    ("card", uid) / (("card", uid), ...)   Discard: the card(s) over the hand limit  R13
 """
 
 from typing import Any

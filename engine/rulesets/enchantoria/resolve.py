@@ -1,15 +1,16 @@
 """Greg's Rule (enchantoria.md:3-6): everything of a Combat window happens at once.
 
-The window is resolved in three strokes, so no effect can see another's result:
+The window is resolved in a few strokes, so that no effect sees another's result:
 
 1. reveal: every player's plan is shown and paid for (enchantoria.md:7,19: costs stay
    spent even for a spell that is then countered);
 2. counter: counterspells act "before it resolves" and cancel what they pick (R8);
    then swift spells, the cards that "state otherwise", happen before the rest (R21);
-3. tally, then apply: every effect, attack, passive ability and timed effect is computed
-   from the state *before* the window (who stands, their powers and effects), summed
-   per entity, and only then written back (R7). A being that reaches 0 health stays
-   until the Discard Phase (enchantoria.md:6), so its abilities count this turn.
+3. tally, then apply: every other effect, attack, passive ability and timed effect is
+   computed from the state before the window (as swift spells left it: who stands, their
+   powers and effects), summed per entity, and only then written back (R7). A being that
+   reaches 0 health here stays until the Discard Phase (enchantoria.md:6), so its
+   abilities count this turn.
 """
 
 from typing import TYPE_CHECKING
