@@ -152,6 +152,10 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
         if own and state.phase == "combat" and (p.plan or p.step):
             plan = _plan_views(state, p)
             zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
+        elif own and p.ready and p.pick and state.phase in ("preparation", "discard"):
+            picked = (p.pick,) if state.phase == "preparation" else p.pick
+            plan = tuple(card_view(state.cards[uid]) for uid in picked)
+            zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
         stats = {
             "health": p.health,
             "max_health": p.max_health,

@@ -99,3 +99,16 @@ def test_labels_name_the_players_own_choices() -> None:
     labels = [o.label for o in match.decision_for(0).options]
     assert "Cast Sunlance (X)" in labels and "Done (commit)" in labels
     assert "Gate Hound attacks Bob" in labels
+
+
+def test_a_recycling_pick_shows_only_to_its_chooser_until_revealed() -> None:
+    match = scenario(
+        {"hand": ["falling_star", "spark_needle"]}, {"hand": ["ember_orb"]}, phase="preparation"
+    )
+    before = others_see(match, 0, decisions=False)
+    match.apply(0, ("recycle", state(match).players[0].hand[0].uid))
+    assert others_see(match, 0, decisions=False) == before
+    mine = match.view(0).seats[0].zones["your secret choices"].cards
+    assert [c.name for c in mine] == ["Falling Star"]
+    match.apply(1, ("keep",))
+    assert "Ann recycles Falling Star for 3 mana." in [e.text for e in match.events_seen_by(1)]
