@@ -1133,16 +1133,17 @@ class BattleMagesState(GameState):
             for body in item.bodies:
                 effects.run_body(self, item, body, picks)
                 if self.over:
-                    return
+                    break
         if item.spell:
             card = self.cards[item.source[0]]
-            if card.proto.kind == CREATURE:
+            if card.proto.kind == CREATURE and not self.over:
                 self.enter_field(card, item.controller)
             else:
                 self.move(card, "graveyard")
                 self.sides[card.owner].graveyard.append(card)
-        self.check_state()
-        self.open_window(self.first)
+        if not self.over:
+            self.check_state()
+            self.open_window(self.first)
 
     def _scry_advance(self, task: Scry) -> bool:
         side = self.sides[task.seat]

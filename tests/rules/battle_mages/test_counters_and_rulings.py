@@ -140,3 +140,10 @@ def test_a_spell_resolving_heals_the_caster_too():
     cast(match, "drain_life")
     resolve_all(match)
     assert side(match, 0).life == 12 and side(match, 1).life == 18
+
+
+def test_a_spell_that_wins_the_game_still_ends_in_the_graveyard():
+    match = scenario({"hand": ["drain_life"]}, {"life": 2})
+    cast(match, "drain_life")
+    resolve_all(match)
+    assert match.over and [c.proto.id for c in side(match, 0).graveyard] == ["drain_life"]
