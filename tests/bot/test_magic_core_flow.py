@@ -1,0 +1,91 @@
+"""A whole two-player magic-core match through the Discord stand-in: the generic bot shows
+priority, attackers, blockers, mulligans and the stop setting from the engine's decisions
+alone, and no hand reaches anyone but its owner."""
+
+import random
+
+import pytest
+
+from engine.core.match import replay
+from tests.bot.conftest import World
+from tests.bot.test_match_flow import accept, panel_of
+
+PREFERRED = ("Play ", "Cast ", "Keep")
+
+
+async def _challenge(world: World):
+    handle = await world.fake.slash(
+        world.alice, world.channel, "challenge", opponent=world.bob, game="magic-core"
+    )
+    return await handle.wait_response()
+
+
+def _secret_names(session, viewer: int | None, hand: int) -> set[str]:
+    """Names of cards in `hand`'s hand that `viewer` can see nowhere (None: the public)."""
+    state = session.match.state
+    public = {o.name for o in state.battlefield}
+    for p in state.players:
+        public |= {c.name for c in p.graveyard + p.exile}
+    public |= {i.proto.name for i in state.stack}
+    if viewer is not None:
+        public |= {c.name for c in state.players[viewer].hand}
+    texts = [e.text for e in session.match.events_seen_by(viewer)]
+    secret = {c.name for c in state.players[hand].hand}
+    return {n for n in secret - public if not any(n in t for t in texts)}
+
+
+async def _click(fake, bot, user, message, rng: random.Random) -> None:
+    """A player who keeps the game moving: plays and casts, attacks, rarely blocks."""
+    buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
+    if buttons:
+        labels = [(b, b.label or "") for b in buttons]
+        attack = [b for b, label in labels if " attacks " in label]
+        play = [b for b, label in labels if label.startswith(PREFERRED)]
+        done = [b for b, label in labels if label.startswith("Done blocking")]
+        plain = [b for b, label in labels if "stop" not in label]
+        button = rng.choice(attack or play or done or plain or buttons)
+        click = await fake.click(user, message, custom_id=button.custom_id)
+    else:
+        select = rng.choice(message.selects)
+        values = [o["value"] for o in select.options]
+        low = select.raw.get("min_values", 1)
+        count = max(low, min(1, select.raw.get("max_values", 1)))
+        click = await fake.click(
+            user, message, custom_id=select.custom_id, values=rng.sample(values, count)
+        )
+    await click.wait_acknowledged()
+    await bot.controller.idle()
+
+
+async def test_a_magic_core_match_is_played_to_the_end_with_buttons(world: World, bot) -> None:
+    fake = world.fake
+    offer = await _challenge(world)
+    session = await accept(world, bot, offer, world.bob)
+    assert session.match.ruleset.id == "magic-core"
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(3)
+    kinds = set()
+    for _ in range(1500):
+        if session.match.over:
+            break
+        decision = session.match.pending[0]
+        kinds.add(decision.kind)
+        seat = decision.player
+        message = panel_of(fake, session, seat)
+        board = fake.message(session.board_message_id).text
+        for name in _secret_names(session, None, 0) | _secret_names(session, None, 1):
+            assert name not in board, f"the board shows {name} from a hand"
+        other = panel_of(fake, session, 1 - seat).text
+        for name in _secret_names(session, 1 - seat, seat):
+            assert name not in other, f"{name} from a hand reached the other player's panel"
+        await _click(fake, bot, users[session.seats[seat].user_id], message, rng)
+    else:
+        pytest.fail("the match did not end")
+    await bot.controller.idle()
+    assert {"mulligan", "priority", "attackers"} <= kinds
+    row = await bot.storage.matches.get_match(session.match_id)
+    assert row.status == "finished" and row.winner == session.match.winner
+    record = await bot.storage.matches.load_record(session.match_id)
+    assert replay(record).winner == session.match.winner
+    assert "wins" in fake.message(session.board_message_id).text
+    assert fake.unknown_calls == []
