@@ -1,0 +1,90 @@
+"""The engine contract for magic-core: hidden information stays hidden, replays are exact,
+clones are independent, and resigning works at any moment."""
+
+from engine.agents import GreedyAgent, RandomAgent
+from engine.core.events import CardDrawn
+from engine.core.match import new_match, replay
+from engine.core.record import MatchRecord
+from tests.rules.magic_core.conftest import NAMES, cast, decision, deck, fresh, player, scenario
+
+
+def play(match, moves: int, seed: int = 0) -> None:
+    agents = [RandomAgent(seed + i) for i in range(len(match.players))]
+    for _ in range(moves):
+        if match.over:
+            return
+        d = match.pending[0]
+        match.apply(d.player, agents[d.player].choose(match, d))
+
+
+def test_views_hide_other_hands_every_library_and_the_seed() -> None:
+    match = new_match("magic-core", ["a", "b", "c"], [deck("ember_blitz")] * 3, 918273645)
+    play(match, 120)
+    for viewer in (None, 0, 1, 2):
+        view = match.view(viewer)
+        assert "918273645" not in repr(view)
+        for seat in view.seats:
+            assert seat.zones["deck"].cards is None
+            assert (seat.zones["hand"].cards is not None) == (seat.seat == viewer)
+        for event in view.events:
+            if isinstance(event, CardDrawn) and event.player != viewer:
+                assert event.card is None
+        for d in view.decisions:
+            assert (d.options is not None) == (d.player == viewer)
+
+
+def test_drawn_cards_are_private_events() -> None:
+    match = fresh(4)
+    match.apply(decision(match).player, ("starter", 0))
+    drawn = [e for e in match.events if isinstance(e, CardDrawn)]
+    assert drawn and all(e.private_to == e.player for e in drawn)
+    assert all(e.seen_by(1 - e.player).card is None for e in drawn)
+
+
+def test_a_record_replays_to_the_same_state() -> None:
+    match = fresh(12, players=4)
+    play(match, 300, seed=3)
+    again = replay(MatchRecord.from_json(match.record.to_json()))
+    for viewer in (None, 0, 1, 2, 3):
+        assert repr(again.view(viewer)) == repr(match.view(viewer))
+    assert [e.text for e in again.events] == [e.text for e in match.events]
+
+
+def test_a_clone_is_independent() -> None:
+    match = fresh(6)
+    play(match, 60, seed=1)
+    before = repr(match.view(None))
+    twin = match.state.clone()
+    agent = RandomAgent(9)
+    for _ in range(40):
+        if twin.over:
+            break
+        d = twin.decisions()[0]
+        twin.apply(d.player, agent.choose(match, d) if d is match.pending[0] else d.actions[-1])
+    assert repr(match.view(None)) == before
+
+
+def test_greedy_agent_plays_whole_games() -> None:
+    match = new_match("magic-core", list(NAMES[:2]), [deck("wild_growth"), deck("grave_pact")], 2)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    for _ in range(3000):
+        if match.over:
+            break
+        d = match.pending[0]
+        match.apply(d.player, agents[d.player].choose(match, d))
+    assert match.over
+
+
+def test_resigning_during_another_players_choice_in_multiplayer() -> None:
+    match = scenario(
+        {"hand": ["mindrot_whisper"], "battlefield": ["fenmire"] * 2},
+        {"hand": ["kindle_bolt", "cinderstorm", "wildfire_lance"]},
+        {},
+    )
+    cast(match, "mindrot_whisper", target="p1")
+    while decision(match).kind == "priority":
+        match.apply(decision(match).player, ("pass",))
+    assert decision(match).player == 1
+    match.resign(1)
+    assert not match.over and player(match, 1).left
+    assert decision(match).player in (0, 2)
