@@ -149,7 +149,7 @@ def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
         decisions=decisions,
         winner=state.winner,
         over=state.over,
-        notes={"round": str(state.round)},
+        notes={"round": str(state.round), "waning": str(state.waning())},
         table=table,
     )
 
