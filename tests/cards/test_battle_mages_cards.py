@@ -141,3 +141,8 @@ def test_a_good_card_file_loads(tmp_path: Path):
     (tmp_path / "cards.toml").write_text(RITUAL)
     pool = load_pool("battle-mages", TypeAdapter(schema.Card), tmp_path)
     assert list(pool.cards) == ["bad_bolt"]
+
+
+def test_every_card_is_in_some_spellbook_so_random_games_play_it(pool):
+    used = {c for deck in pool.decks.values() for c in deck.cards}
+    assert set(pool.cards) - used == set()

@@ -100,8 +100,8 @@ def test_random_and_greedy_agents_play_whole_games_that_replay_exactly():
 
 
 def test_greedy_beats_random_more_often_than_not():
-    result = simulate("battle-mages", 6, ("greedy", "random"), seed=3)
-    assert result.wins[0] >= 4, result
+    result = simulate("battle-mages", 10, ("greedy", "random"), seed=1)
+    assert result.wins[0] >= 6, result
 
 
 def test_greedy_attacks_and_aims_harm_at_the_opponent():

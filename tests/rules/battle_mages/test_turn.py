@@ -63,7 +63,11 @@ def test_both_mages_look_then_the_first_turn_begins():
     match = fresh(4)
     looks = _start(match, starter=0)
     assert looks == [0, 1]
-    assert match.state.phase == "play" and match.state.turn == 1 and match.state.active == 0
+    assert match.state.phase == "play"
+    from engine.core.events import TurnStarted
+
+    first_turn = next(e for e in match.events if isinstance(e, TurnStarted))
+    assert (first_turn.turn, first_turn.player) == (1, 0)
 
 
 def test_life_hand_and_the_crystal_collection_at_the_start():
