@@ -12,6 +12,7 @@ must be in the action log.
 
 import asyncio
 import contextlib
+import gc
 import os
 import random
 import signal
@@ -200,6 +201,7 @@ class CpuMeter:
         self.began: float | None = None
         self.standin = 0.0
         self.bot: float | None = None
+        self.gc_max_ms: float | None = None
 
     def start(self) -> None:
         self.began = time.process_time()
@@ -214,12 +216,17 @@ class CpuMeter:
             self.child.send_signal(signal.SIGUSR2)
             with contextlib.suppress(TimeoutError):
                 line = await asyncio.wait_for(self.child.stdout.readline(), 10)
-                self.bot = float(line.decode().split("=", 1)[1])
+                fields = dict(f.split("=", 1) for f in line.decode().split())
+                self.bot = float(fields["cpu_s"])
+                self.gc_max_ms = float(fields["gc_max_ms"])
 
     def report(self, actions: int) -> str:
         per = 1000 / max(actions, 1)
         bot = "?" if self.bot is None else f"{self.bot * per:.2f}"
-        return f"bot_cpu_ms_per_action={bot} standin_cpu_ms_per_action={self.standin * per:.2f}"
+        return (
+            f"bot_cpu_ms_per_action={bot} standin_cpu_ms_per_action={self.standin * per:.2f}"
+            f" bot_gc_max_ms={self.gc_max_ms}"
+        )
 
 
 def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float = 60.0) -> int:
@@ -231,7 +238,8 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     """The bot's own process: an ordinary CardhostBot, pointed at the stand-in.
 
     SIGUSR1 marks the start of the steady state, SIGUSR2 prints `cpu_s=` (process CPU
-    since the mark, this process and its finished threads). CARDHOST_BENCH_PROFILE=path
+    since the mark, all its threads) and `gc_max_ms=` (the longest older-generation
+    garbage collection since the mark). CARDHOST_BENCH_PROFILE=path
     writes a cProfile of the steady state there (on SIGUSR2).
     """
     from bot.app import CardhostBot
@@ -245,6 +253,7 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     async def main() -> None:
         bot = CardhostBot(settings, seed=int(seed))
         bot._connection.guild_ready_timeout = 0.05
+        bot.tune_gc = True  # as `cardhost bot` does
         loop = asyncio.get_running_loop()
 
         closing: list[asyncio.Task] = []
@@ -255,6 +264,15 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
 
         loop.add_signal_handler(signal.SIGTERM, stop)
         mark = [time.process_time()]
+        pauses: list[float] = []  # the longest garbage collections of the steady state
+        gc_began = [0.0]
+
+        def on_gc(phase: str, info: dict) -> None:
+            if phase == "start":
+                gc_began[0] = time.perf_counter()
+            elif info["generation"] >= 1:
+                pauses.append(time.perf_counter() - gc_began[0])
+
         profile = None
         if os.environ.get("CARDHOST_BENCH_PROFILE"):
             import cProfile
@@ -263,11 +281,14 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
 
         def steady() -> None:
             mark[0] = time.process_time()
+            pauses.clear()
+            gc.callbacks.append(on_gc)
             if profile is not None:
                 profile.enable()
 
         def report() -> None:
-            print(f"cpu_s={time.process_time() - mark[0]:.3f}", flush=True)
+            longest = max(pauses, default=0.0) * 1000
+            print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])

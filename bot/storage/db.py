@@ -4,9 +4,9 @@ One aiosqlite connection serves the whole bot. aiosqlite runs every statement on
 thread, so nothing blocks the event loop, but statements from different coroutines would
 still interleave on that one connection: a read could see another coroutine's half-done
 transaction, or two `BEGIN`s could collide. An `asyncio.Lock` therefore wraps every
-statement and every whole transaction. Writes that must be atomic use
-`BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a second process on the
-same file waits (busy_timeout) instead of failing half-way.
+transaction that takes several trips, and one-trip work waits while it is held. Writes
+that must be atomic use `BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a
+second process on the same file waits (busy_timeout) instead of failing half-way.
 
 Each trip to that thread costs far more than the statement (a queue put, a thread wake-up,
 a self-pipe write to wake the loop, and the GIL changing hands twice), so a statement and
@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -108,6 +109,40 @@ class Tx:
         return await on_thread(self._conn, _fetchall(sql, params))
 
 
+class SyncTx:
+    """`Tx`, for a transaction that runs whole on the database thread (`Database.atomic`)."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: sqlite3.Connection):
+        self._conn = conn
+
+    def execute(self, sql: str, params: Params = ()) -> WriteResult:
+        cursor = self._conn.execute(sql, params)
+        return WriteResult(cursor.rowcount, cursor.lastrowid)
+
+    def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        self._conn.executemany(sql, rows)
+
+    def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
+        return self._conn.execute(sql, params).fetchone()
+
+    def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
+        return self._conn.execute(sql, params).fetchall()
+
+
+def _atomic(conn: sqlite3.Connection, *, work: Callable[[SyncTx], T]) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(SyncTx(conn))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
 class Database:
     """An open database. Build it with `await Database.open(path)`; `close()` when done."""
 
@@ -169,26 +204,27 @@ class Database:
     # -- single statements -----------------------------------------------------------
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            return await on_thread(self._conn, _fetchone(sql, params))
+        return await self.run(_fetchone(sql, params))
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return await on_thread(self._conn, _fetchall(sql, params))
+        return await self.run(_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Params = ()) -> WriteResult:
         """One statement on its own; SQLite makes a lone statement atomic by itself."""
-        async with self._lock:
-            return await on_thread(self._conn, _write(sql, params))
+        return await self.run(_write(sql, params))
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` with the sqlite3 connection on the connection's thread, in one trip.
 
         `work` must leave no transaction open: it is the whole unit (BEGIN ... COMMIT, or
-        one statement), as no other statement can run on the connection meanwhile.
+        one statement). Trips are queued in order on the one thread, so one-trip work
+        needs no lock of its own: it waits only while a `transaction()` (several trips)
+        is open, so as not to run inside it.
         """
-        async with self._lock:
-            return await on_thread(self._conn, work)
+        if self._lock.locked():
+            async with self._lock:
+                return await on_thread(self._conn, work)
+        return await on_thread(self._conn, work)
 
     # -- transactions ----------------------------------------------------------------
 
@@ -213,6 +249,15 @@ class Database:
                 if self._conn.in_transaction:
                     await on_thread(self._conn, _rollback)
                 raise
+
+    async def atomic(self, work: Callable[[SyncTx], T]) -> T:
+        """`BEGIN IMMEDIATE`, `work(tx)`, COMMIT (ROLLBACK if it raises): in one trip.
+
+        For the writes the bot makes while matches are being played: a `transaction()`
+        holds the connection for one trip per statement, and every click's commit waits
+        behind it; this holds it for one trip in all.
+        """
+        return await self.run(partial(_atomic, work=work))
 
     async def pragma(self, name: str) -> Any:
         """The value of a pragma (e.g. `journal_mode`), for checks and diagnostics."""

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from bot.storage.db import Database, Tx
+from bot.storage.db import Database, SyncTx, Tx
 from bot.storage.errors import (
     ChannelBusy,
     CommitFailed,
@@ -115,53 +115,58 @@ def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Ex
     return outcomes
 
 
+WT = []
+
+
 class ActionLog:
     """Group commit for action appends.
 
     A click's commit is one trip to the database thread and one SQLite commit; under load
     hundreds arrive a second, and the trips (not SQLite) become the cost. So appends made
     while a commit is running wait for the next one, which takes them all: one trip and
-    one commit for the group. An append alone is written at once (the next loop turn).
+    one commit for the group. An append made while nothing is being written is written
+    at once, by its own caller.
     """
 
     def __init__(self, db: Database):
         self._db = db
         self._waiting: list[_Append] = []
-        self._writer: asyncio.Task | None = None
+        self._busy = False
+        self._next: asyncio.Task | None = None  # the group that gathered during a write
 
     async def append(self, match_id: int, rows: list[tuple[int, int, str]], now: str) -> None:
         done = asyncio.get_running_loop().create_future()
         self._waiting.append((match_id, rows, now, done))
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write())
+        if not self._busy:  # nothing being written: write this one now, no task to wait for
+            await self._write_group()
         await done
 
-    async def _write(self) -> None:
+    async def _write_group(self) -> None:
+        """Write everything waiting as one group; hand what arrives meanwhile to a task."""
+        self._busy = True
+        group, self._waiting = self._waiting, []
         try:
-            while self._waiting:
-                group, self._waiting = self._waiting, []
-                try:
-                    outcomes = await self._db.run(partial(_write_appends, group=group))
-                except Exception as exc:  # the commit failed: nothing of the group is saved
-                    failed = CommitFailed(f"the action log could not be saved: {exc}")
-                    failed.__cause__ = exc
-                    outcomes = [failed] * len(group)
-                except BaseException:  # cancelled (shutdown): its callers learn no outcome
-                    for *_, done in group:
-                        done.cancel()
-                    raise
-                for (*_, done), outcome in zip(group, outcomes, strict=True):
-                    if done.done():  # its caller gave up waiting (the rows still count)
-                        continue
-                    if outcome is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(outcome)
+            try:
+                outcomes = await self._db.run(partial(_write_appends, group=group))
+            except Exception as exc:  # the commit failed: nothing of the group is saved
+                failed = CommitFailed(f"the action log could not be saved: {exc}")
+                failed.__cause__ = exc
+                outcomes = [failed] * len(group)
+            except BaseException:  # cancelled (shutdown): its callers learn no outcome
+                for *_, done in group:
+                    done.cancel()
+                raise
+            for (*_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():  # its caller gave up waiting (the rows still count)
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
         finally:
-            self._writer = None
-            for *_, done in self._waiting:  # only when cancelled (shutdown)
-                done.cancel()
-            self._waiting = []
+            self._busy = False
+            if self._waiting:
+                self._next = asyncio.create_task(self._write_group())
 
 
 class MatchRepo:
@@ -212,8 +217,9 @@ class MatchRepo:
         actions = [(player, _dumps(action)) for player, action in record.actions]
         now = self._db.now()
         try:
-            async with self._db.transaction() as tx:
-                result = await tx.execute(
+
+            def work(tx: SyncTx) -> int:
+                result = tx.execute(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
                     " players, decks, options, scenario, state_json, created_at, updated_at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -221,12 +227,12 @@ class MatchRepo:
                 )
                 match_id = result.lastrowid
                 assert match_id is not None
-                await tx.executemany(
+                tx.executemany(
                     "INSERT INTO match_players (match_id, seat, user_id) VALUES (?, ?, ?)",
                     [(match_id, seat, p.user_id) for seat, p in enumerate(players)],
                 )
                 if actions:
-                    await tx.executemany(
+                    tx.executemany(
                         "INSERT INTO match_actions (match_id, seq, player, action, created_at)"
                         " VALUES (?, ?, ?, ?, ?)",
                         [
@@ -234,9 +240,12 @@ class MatchRepo:
                             for seq, (player, text) in enumerate(actions, start=1)
                         ],
                     )
-                    await tx.execute(
+                    tx.execute(
                         "UPDATE matches SET last_action_at = ? WHERE id = ?", (now, match_id)
                     )
+                return match_id
+
+            match_id = await self._db.atomic(work)
         except sqlite3.IntegrityError as exc:
             if "matches.channel_id" in str(exc):
                 raise ChannelBusy(f"channel {channel_id} already has a running match") from exc
@@ -267,18 +276,21 @@ class MatchRepo:
         if status not in ("finished", "abandoned"):
             raise ValueError(f"a match ends as 'finished' or 'abandoned', not {status!r}")
         now = self._db.now()
-        async with self._db.transaction() as tx:
-            await self._running_last_seq(tx, match_id)
+
+        def work(tx: SyncTx) -> None:
+            _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
             if winner is not None:
-                row = await tx.fetchone("SELECT players FROM matches WHERE id = ?", (match_id,))
+                row = tx.fetchone("SELECT players FROM matches WHERE id = ?", (match_id,))
                 seats = len(json.loads(row["players"])) if row else 0
                 if not 0 <= winner < seats:
                     raise ValueError(f"match {match_id} has no seat {winner}")
-            await tx.execute(
+            tx.execute(
                 "UPDATE matches SET status = ?, winner = ?, finished_at = ?, updated_at = ?"
                 " WHERE id = ?",
                 (status, winner, now, now, match_id),
             )
+
+        await self._db.atomic(work)
 
     async def set_front_state(self, match_id: int, state: Mapping[str, Any]) -> None:
         """Replace the front end's data for the match (message ids per player...)."""

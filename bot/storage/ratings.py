@@ -7,7 +7,7 @@ computes `RatingUpdate`s and hands them to `save_ratings` to be written in one g
 import sqlite3
 from collections.abc import Sequence
 
-from bot.storage.db import Database
+from bot.storage.db import Database, SyncTx
 from bot.storage.errors import MatchNotFound, RatingConflict
 from bot.storage.models import LeaderboardEntry, Rating, RatingChange, RatingUpdate
 
@@ -39,14 +39,15 @@ class RatingRepo:
         if len(set(users)) != len(users):
             raise ValueError("one rating update per player")
         now = self._db.now()
-        async with self._db.transaction() as tx:
-            match = await tx.fetchone("SELECT ruleset FROM matches WHERE id = ?", (match_id,))
+
+        def work(tx: SyncTx) -> list[sqlite3.Row]:
+            match = tx.fetchone("SELECT ruleset FROM matches WHERE id = ?", (match_id,))
             if match is None:
                 raise MatchNotFound(f"no match {match_id}")
             if match["ruleset"] != ruleset:
                 raise ValueError(f"match {match_id} is {match['ruleset']}, not {ruleset}")
             for update in updates:
-                before = await tx.fetchone(
+                before = tx.fetchone(
                     "SELECT mu, sigma, ordinal, games FROM ratings"
                     " WHERE user_id = ? AND ruleset = ?",
                     (update.user_id, ruleset),
@@ -58,7 +59,7 @@ class RatingRepo:
                         f" ({games} games, expected {update.expected_games})"
                     )
                 try:
-                    await tx.execute(
+                    tx.execute(
                         "INSERT INTO rating_history (match_id, user_id, ruleset, outcome,"
                         " mu_before, sigma_before, ordinal_before,"
                         " mu_after, sigma_after, ordinal_after, created_at)"
@@ -82,7 +83,7 @@ class RatingRepo:
                         f"match {match_id} was already rated for user {update.user_id}"
                     ) from exc
                 column = _OUTCOME_COLUMN[update.outcome]
-                await tx.execute(
+                tx.execute(
                     "INSERT INTO ratings (user_id, ruleset, mu, sigma, ordinal,"
                     f" {column}, games, updated_at) VALUES (?, ?, ?, ?, ?, 1, 1, ?)"
                     " ON CONFLICT (user_id, ruleset) DO UPDATE SET mu = excluded.mu,"
@@ -92,10 +93,12 @@ class RatingRepo:
                     (update.user_id, ruleset, update.mu, update.sigma, update.ordinal, now),
                 )
             placeholders = ", ".join("?" * len(users))
-            rows = await tx.fetchall(
+            return tx.fetchall(
                 f"SELECT * FROM ratings WHERE ruleset = ? AND user_id IN ({placeholders})",
                 (ruleset, *users),
             )
+
+        rows = await self._db.atomic(work)
         by_user = {row["user_id"]: Rating(**dict(row)) for row in rows}
         return [by_user[user] for user in users]
 
