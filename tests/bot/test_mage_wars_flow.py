@@ -1,13 +1,14 @@
-"""Mage Wars end to end through the Discord stand-in: a challenge naming a Mage, a whole
-match played with buttons and select menus, nobody shown another player's hand."""
+"""Mage Wars end to end through the Discord stand-in: a three-player challenge naming a
+Mage, a whole match played with buttons and select menus, a player leaving mid-game,
+and nobody shown another player's hand."""
 
 import random
 
 import pytest
 
 from engine.core.match import replay
-from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, click_option, panel_of
+from tests.bot.conftest import World, start_bot
+from tests.bot.test_match_flow import click_option, eventually, panel_of, wait_until_open
 
 
 def secret_names(session, viewer: int | None) -> set[str]:
@@ -24,45 +25,57 @@ def secret_names(session, viewer: int | None) -> set[str]:
     return {n for n in secret if n not in public and not any(n in t for t in public)}
 
 
-async def test_a_mage_wars_match_is_played_to_the_end(world: World, bot) -> None:
+async def test_a_three_player_mage_wars_match_is_played_to_the_end(world: World, storage) -> None:
     fake = world.fake
-    handle = await fake.slash(
-        world.alice,
-        world.channel,
-        "challenge",
-        opponent=world.bob,
-        game="mage-wars",
-        deck="starseer_quill",
-    )
-    offer = await handle.wait_response()
-    session = await accept(world, bot, offer, world.bob)
-    state = session.match.state
-    assert state.seats[0].mage.proto.id == "starseer_quill"
-    assert (
-        "Mage Wars" in fake.message(session.board_message_id).text
-        or fake.message(session.board_message_id).embeds
-    )
-    users = {world.alice.id: world.alice, world.bob.id: world.bob}
-    rng = random.Random(11)
-    for _ in range(3000):
-        if session.match.over:
-            break
-        seat = session.match.pending[0].player
-        board = fake.message(session.board_message_id).text
-        for name in secret_names(session, None):
-            assert name not in board, f"the board shows {name} from a hand"
-        other = panel_of(fake, session, 1 - seat).text
-        for name in secret_names(session, 1 - seat):
-            assert name not in other, f"{name} reached the other player's panel"
-        await click_option(
-            fake, bot, users[session.seats[seat].user_id], panel_of(fake, session, seat), rng
-        )
-    else:
-        pytest.fail("the match did not end")
-    await bot.controller.idle()
-    row = await bot.storage.matches.get_match(session.match_id)
-    assert row.status == "finished" and row.winner == session.match.winner
-    record = await bot.storage.matches.load_record(session.match_id)
-    assert replay(record).winner == session.match.winner
-    assert "wins" in fake.message(session.board_message_id).text
-    assert fake.unknown_calls == []
+    dave = fake.add_user("dave")
+    fake.add_member(world.guild, dave)
+    bot = await start_bot(fake, storage)
+    try:
+        handle = await fake.slash(
+            world.alice, world.channel, "challenge", opponent=world.bob, opponent2=dave,
+            game="mage-wars", deck="starseer_quill",
+        )  # fmt: skip
+        offer = await handle.wait_response()
+        for user in (world.bob, dave):
+            click = await fake.click(user, offer, label="Accept")
+            await click.wait_acknowledged()
+        session = await eventually(lambda: bot.sessions.by_channel.get(world.channel.id))
+        await wait_until_open(fake, bot, session)
+        state = session.match.state
+        assert state.seats[0].mage.proto.id == "starseer_quill"  # the deck names the Mage
+        users = {u.id: u for u in (world.alice, world.bob, dave)}
+        rng = random.Random(11)
+        for step in range(3000):
+            if session.match.over:
+                break
+            if step == 12:  # bob leaves; the two others play on (R16)
+                resign = await fake.slash(world.bob, world.channel, "resign")
+                await resign.wait_response()
+                await bot.controller.idle()
+                if session.match.over:
+                    break
+                assert all(d.player != 1 for d in session.match.pending)
+            seat = session.match.pending[0].player
+            board = fake.message(session.board_message_id).text
+            for name in secret_names(session, None):
+                assert name not in board, f"the board shows {name} from a hand"
+            for other in range(3):
+                if other != seat and not state.seats[other].gone:
+                    panel = panel_of(fake, session, other).text
+                    for name in secret_names(session, other):
+                        assert name not in panel, f"{name} reached {other}'s panel"
+            user = users[session.seats[seat].user_id]
+            await click_option(fake, bot, user, panel_of(fake, session, seat), rng)
+        else:
+            pytest.fail("the match did not end")
+        await bot.controller.idle()
+        assert state.seats[1].gone and session.match.winner in (0, 2)
+        row = await storage.matches.get_match(session.match_id)
+        assert row.status == "finished" and row.winner == session.match.winner
+        record = await storage.matches.load_record(session.match_id)
+        assert replay(record).winner == session.match.winner
+        assert "wins" in fake.message(session.board_message_id).text
+        assert fake.unknown_calls == []
+    finally:
+        await bot.controller.idle()
+        await fake.stop_bot(bot)
