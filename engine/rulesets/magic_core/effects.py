@@ -169,7 +169,7 @@ def copy_spell(state: "MagicState", item: "StackItem") -> None:
     original = state.find_item(item.target)
     if original is None:
         return
-    twin = StackItem(
+    twin = StackItem(  # no card: a copy is not a card (112.1a) and moves with none
         state.new_stack_uid(),
         True,
         original.proto,
@@ -178,7 +178,7 @@ def copy_spell(state: "MagicState", item: "StackItem") -> None:
         original.target_word,
         original.target,
         original.x,
-        original.card,
+        None,  # a copy is not a card (112.1a): it moves with no card
         copy=True,
     )
     state.stack.append(twin)

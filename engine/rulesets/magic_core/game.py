@@ -1219,6 +1219,11 @@ class MagicState(GameState):
                 obj.clear_combat()
             self.mode = M_NEXT_TURN
             return
+        if self.resuming is not None and self.resuming[0].controller == seat:
+            self.resuming = None  # their spell or ability stops resolving with them
+            if self.mode in (M_CHOOSE, M_FREE):
+                self.choice, self.queue = {}, []
+                self.give_priority_to_active()
         mode = self.mode
         self.queue = [s for s in self.queue if s != seat]
         if mode == M_PRIORITY:

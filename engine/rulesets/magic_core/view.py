@@ -87,7 +87,9 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         stats = {
             "health": p.life,
             "poison": p.poison,
-            "mana": sum(p.pool),
+            "mana": sum(state.available(p.seat)),  # pool plus untapped lands
+            "max_mana": sum(p.pool)
+            + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
             "wins": state.wins[p.seat],
             "left": int(p.left),
         }
