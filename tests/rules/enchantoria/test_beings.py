@@ -22,7 +22,7 @@ def test_summoning_spells_bring_beings_with_their_own_health() -> None:
     cast(match, 0, "spark_turret")
     commit(match)
     hound, turret = state(match).players[0].board
-    assert (hound.proto.being, hound.health) == ("creature", 5)
+    assert (hound.proto.being, hound.health) == ("creature", 4)
     assert (turret.proto.being, turret.health) == ("construct", 5)
 
 
@@ -80,7 +80,7 @@ def test_beings_are_protected_and_healed_like_players() -> None:
     cast(match, 0, "mending_light", (0, "gate_hound"))
     cast(match, 1, "ember_orb", (0, "bog_lurker"))
     commit(match)
-    assert being(match, 0, "gate_hound").health == 5  # healed up to its maximum, 5
+    assert being(match, 0, "gate_hound").health == 4  # healed up to its maximum, 4
     lurker = being(match, 0, "bog_lurker")
     assert lurker.health == 6 and lurker.protection.power == 1
 
