@@ -1343,7 +1343,7 @@ class MagicState(GameState):
             player.hand.remove(card)
             card.zone = LIBRARY
             player.library.insert(0, card)
-        self.events.append(ev.CardsReturned(seat, player.name, len(uids)))
+        self.note(f"{player.name} puts {len(uids)} card(s) on the bottom of their library.")
         self.next_bottom()
 
     def next_bottom(self, first: bool = False) -> None:
