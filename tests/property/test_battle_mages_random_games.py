@@ -138,17 +138,23 @@ def fits(state: BattleMagesState, sel, controller: int, ref: int) -> bool:
 
 
 def illegal_targets(match: Match, player: int, action) -> list[str]:
+    """Targets chosen when attempting, and choices made on resolution, that do not fit."""
     state: BattleMagesState = match.state
     task = state.tasks[-1] if state.tasks else None
-    if not isinstance(task, Attempt) or task.bodies is None:
+    if isinstance(task, Attempt) and task.bodies is not None:
+        body, s = task.queue[task.idx]
+        item, word = task.item, "target"
+    elif isinstance(task, Resolve):
+        body, s, _ = task.queue[task.idx]
+        item, word = task.item, "choose"
+    else:
         return []
+    sel = item.script.bodies[body].sels[s]
     picks = action if action and isinstance(action[0], tuple) else (action,)
-    body, s = task.queue[task.idx]
-    sel = task.item.script.bodies[body].sels[s]
     return [
-        f"{task.item.label} targets {state.ref_name(p[1])}, which does not fit"
+        f"{item.label} picks {state.ref_name(p[1])}, which does not fit"
         for p in picks
-        if p and p[0] == "target" and not fits(state, sel, task.controller, p[1])
+        if p and p[0] == word and not fits(state, sel, item.controller, p[1])
     ]
 
 
