@@ -76,7 +76,6 @@ def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
             tags.append(keyword)
     if proto.boast:
         tags.append("boast")
-    tags.append("exhausted" if card.exhausted else "prepared")
     for kind, word in (("poison", "poison"), ("shield", "shield"), ("str", "str"), ("ice", "ice")):
         if getattr(card, kind):
             tags.append(f"{word} {getattr(card, kind)}")
@@ -86,6 +85,8 @@ def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
         tags.append("attacking")
     if card.blocking:
         tags.append(f"blocking {state.cards[card.blocking].name}")
+    if card.exhausted:
+        tags.append("exhausted")  # prepared is the usual state, left unsaid
     if proto.kind == CREATURE and card.entered == state.turn and not card.has("rush"):
         tags.append("new")
     stats = {}
@@ -167,14 +168,14 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         )
         for d in state.decisions()
     )
-    notes = {"step": _step_name(state)}
+    notes = {}
     if state.priority is not None and not state.over:
         notes["priority"] = state.names[state.priority]
     return MatchView(
         ruleset="battle-mages",
         viewer=viewer,
         turn=state.turn,
-        phase=state.step if state.phase == "play" else state.phase,
+        phase=_step_name(state),
         active=state.active if state.phase == "play" else None,
         seats=tuple(seats),
         events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),

@@ -55,7 +55,7 @@ def test_the_stack_is_a_public_table_zone_with_its_targets():
     stack = match.view(None).table["stack"]
     (item,) = stack.cards
     assert item.name == "Spark Bolt" and "targets Gravel Brute" in item.tags
-    assert match.view(None).notes["step"] == "Main step"
+    assert match.view(None).phase == "Main step"
 
 
 def test_the_crystal_look_is_private():
