@@ -25,109 +25,18 @@ from engine.core import events as ev
 from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom, Note
+from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
-SLOTS = ("weapon", "armor", "trinket")
-ELEMENTS = ("ember", "tide", "stone", "gale")  # R9: three item slots
+SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
+ELEMENTS = ("ember", "tide", "stone", "gale")
 END: Action = ("end",)
 SPEND: Action = ("spend",)
-
-
-class Card:
-    """One physical card. `under` holds the resources filling it, `(card or None, icon)`."""
-
-    __slots__ = ("charges", "discount", "need", "owner", "proto", "uid", "under", "used")
-
-    def __init__(self, uid: int, proto: Proto):
-        self.uid = uid
-        self.proto = proto
-        self.owner: int | None = None  # who controls it on the table (None: the centre)
-        self.need: list[str] = []  # requirements still open
-        self.under: list[tuple[Card | None, str]] = []
-        self.charges: list[Card] = []
-        self.used = -1  # the turn it last attacked or gave its resource
-        self.discount = 0  # requirements waived: it was spent from health (mw:30)
-
-    def copy(self, memo: dict[int, "Card"]) -> "Card":
-        twin = Card.__new__(Card)
-        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
-        twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
-        twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
-        twin.charges = [memo[c.uid] for c in self.charges]
-        return twin
-
-    def __repr__(self) -> str:
-        return f"Card({self.uid}, {self.proto.id})"
-
-
-class Seat:
-    """One player: their Mage and everything around it."""
-
-    ZONES = ("hand", "health", "armor", "pets", "works", "board", "wards", "levels", "trials")
-    __slots__ = (
-        *ZONES,
-        "built",
-        "dead",
-        "gone",
-        "haste",
-        "items",
-        "kills",
-        "level",
-        "mage",
-        "name",
-        "seat",
-        "skip",
-        "tally",
-        "ward",
-        "won",
-    )
-
-    def __init__(self, seat: int, name: str):
-        self.seat = seat
-        self.name = name
-        self.mage: Card | None = None
-        for zone in self.ZONES:
-            setattr(self, zone, [])
-        self.items: dict[str, Card] = {}
-        self.level = 1
-        self.dead = False
-        self.gone = False
-        self.kills = self.built = self.won = 0
-        self.skip = self.haste = self.ward = 0
-        # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
-        self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
-
-    def copy(self, memo: dict[int, Card]) -> "Seat":
-        twin = Seat.__new__(Seat)
-        for slot in ("seat", "name", "level", "dead", "gone", "kills", "built", "won"):
-            setattr(twin, slot, getattr(self, slot))
-        twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
-        twin.mage = memo[self.mage.uid] if self.mage is not None else None
-        for zone in self.ZONES[:-1]:
-            setattr(twin, zone, [memo[c.uid] for c in getattr(self, zone)])
-        twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
-        twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
-        twin.tally = dict(self.tally)
-        return twin
-
-    @property
-    def key(self) -> str:
-        return f"p{self.seat}"
-
-
-TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
-
-
-class Prompt:
-    __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
-
-    def __init__(self, kind, player, text, actions, data=None, min_picks=1, max_picks=1):
-        self.kind, self.player, self.text, self.actions = kind, player, text, actions
-        self.data, self.min_picks, self.max_picks = data, min_picks, max_picks
 
 
 class MageWarsState(GameState):
@@ -1157,97 +1066,7 @@ class MageWarsState(GameState):
     # -- effects ------------------------------------------------------------------
 
     def effect(self, e: Any, seat: int, target: Any, source: str) -> None:
-        side = self.seats[seat]
-        k = e.kind
-        if k == "damage":
-            for ref in self.refs(side, e.target, target):
-                self.strike(side, ref, e.amount, e.pierce, source)
-        elif k == "drain":
-            for ref in self.refs(side, e.target, target):
-                self.lose_health(self.seats[int(ref[1:])], e.amount, None, source)
-        elif k == "heal":
-            if not side.dead:
-                self.heal(side, e.amount)
-        elif k == "draw":
-            if e.deck == "choice":
-                self.prompt = Prompt(
-                    "deck",
-                    seat,
-                    f"Draw {e.count} from which deck?",
-                    [("deck", d) for d in DECKS[1:]],
-                    ("draw", e.count),
-                )
-            else:
-                self.push(*[("draw", seat, e.deck)] * e.count)
-        elif k == "salvage":
-            piles = [d for d in DECKS[1:] if self.discards[d]]
-            if e.deck != "choice":
-                self.salvage(side, e.deck)
-            elif piles:
-                self.prompt = Prompt(
-                    "deck",
-                    seat,
-                    "Take the top card of which discard pile?",
-                    [("pile", d) for d in piles],
-                    ("salvage", 1),
-                )
-        elif k == "sunder":
-            for ref in self.refs(side, e.target, target):
-                victim = self.seats[int(ref[1:])]
-                broken = victim.armor[-e.amount :] if e.amount else []
-                del victim.armor[len(victim.armor) - len(broken) :]
-                for card in broken:
-                    self.discard(card)
-                self.events.append(Note(f"{len(broken)} of {victim.name}'s armor card(s) break."))
-        elif k == "meddle":
-            work = self.cards.get(target) if isinstance(target, int) else None
-            if (
-                work is not None
-                and work.under
-                and (work in self.centre or work.owner not in (None, seat))
-            ):
-                for _ in range(min(e.count, len(work.under))):
-                    card, icon = work.under.pop()
-                    work.need.append(icon)
-                    if card is not None:
-                        self.discard(card)
-                self.events.append(Note(f"{source} unravels part of {work.proto.name}."))
-        elif k == "ward":
-            side.ward += e.amount
-        elif k == "haste":
-            for other in self._sides(side, e.target):
-                other.haste += e.amount
-        elif k == "discard":
-            for ref in self.refs(side, e.target, target):
-                victim = self.seats[int(ref[1:])]
-                for _ in range(min(e.count, len(victim.hand))):
-                    card = victim.hand.pop(self.rng.below(len(victim.hand)))
-                    self.events.append(Note(f"{victim.name} discards {card.proto.name}."))
-                    self.discard(card)
-        elif k == "skip_turn":
-            side.skip += 1
-            self.events.append(Note(f"{side.name} will lose a turn."))
-        elif k == "lose":
-            pool = {"pet": side.pets, "item": list(side.items.values()), "work": side.works}[e.what]
-            if pool:
-                card = pool[self.rng.below(len(pool))]
-                self.events.append(Note(f"{side.name} loses {card.proto.name}."))
-                self.remove_from_table(card)
-                self.discard(card)
-        else:
-            raise AssertionError(k)
-
-    def _sides(self, side: Seat, who: str) -> list[Seat]:
-        if who == "you":
-            return [side]
-        others = [s for s in self.seats if not s.gone and (who == "each_mage" or s is not side)]
-        return others
-
-    def refs(self, side: Seat, who: str, chosen: Any) -> list[Any]:
-        """The Mage keys or card uids an effect lands on."""
-        if who in ("enemy_mage", "enemy_card", "enemy", "enemy_work"):
-            return [] if chosen is None else [chosen]
-        return [s.key for s in self._sides(side, who) if not s.dead]
+        effects.resolve(self, e, seat, target, source)
 
     def salvage(self, side: Seat, deck: str) -> None:
         """mw:120 — the top card of a discard pile, into the hand."""

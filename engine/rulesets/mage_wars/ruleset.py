@@ -17,7 +17,8 @@ from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.mage_wars import ai
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
-from engine.rulesets.mage_wars.game import SLOTS, Card, MageWarsState, Seat
+from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
+from engine.rulesets.mage_wars.table import Card, Seat
 from engine.rulesets.mage_wars.view import proto_view
 
 RANDOM = "random"

@@ -12,7 +12,8 @@ from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneVi
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto
 
 if TYPE_CHECKING:
-    from engine.rulesets.mage_wars.game import Card, MageWarsState, Seat
+    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.table import Card, Seat
 
 EVENTS_SHOWN = 14
 

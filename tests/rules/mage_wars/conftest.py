@@ -7,7 +7,8 @@ of docs/rules/mage-wars.md (`R#`).
 from typing import Any
 
 from engine.core.match import Match, from_scenario
-from engine.rulesets.mage_wars.game import Card, MageWarsState
+from engine.rulesets.mage_wars.game import MageWarsState
+from engine.rulesets.mage_wars.table import Card
 
 
 def game(*seats: dict[str, Any], seed: int = 1, **extra: Any) -> Match:

@@ -1,0 +1,112 @@
+"""The effect vocabulary of Mage Wars cards (cards/schema/mage_wars.py), carried out.
+
+Effects that draw or ask push steps or a prompt on the state's queue; the rest happen at
+once. A chosen target that is gone by the time its effect comes does nothing.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.rulesets.mage_wars.cards import DECKS
+from engine.rulesets.mage_wars.events import Note
+from engine.rulesets.mage_wars.table import Prompt
+
+if TYPE_CHECKING:
+    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.table import Seat
+
+
+def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str) -> None:
+    """Carry out one effect for `seat`; `target` is the card's chosen target, if any."""
+    side = state.seats[seat]
+    k = e.kind
+    if k == "damage":
+        for ref in refs(state, side, e.target, target):
+            state.strike(side, ref, e.amount, e.pierce, source)
+    elif k == "drain":
+        for ref in refs(state, side, e.target, target):
+            state.lose_health(state.seats[int(ref[1:])], e.amount, None, source)
+    elif k == "heal":
+        if not side.dead:
+            state.heal(side, e.amount)
+    elif k == "draw":
+        if e.deck == "choice":
+            state.prompt = Prompt(
+                "deck",
+                seat,
+                f"Draw {e.count} from which deck?",
+                [("deck", d) for d in DECKS[1:]],
+                ("draw", e.count),
+            )
+        else:
+            state.push(*[("draw", seat, e.deck)] * e.count)
+    elif k == "salvage":
+        piles = [d for d in DECKS[1:] if state.discards[d]]
+        if e.deck != "choice":
+            state.salvage(side, e.deck)
+        elif piles:
+            state.prompt = Prompt(
+                "deck",
+                seat,
+                "Take the top card of which discard pile?",
+                [("pile", d) for d in piles],
+                ("salvage", 1),
+            )
+    elif k == "sunder":
+        for ref in refs(state, side, e.target, target):
+            victim = state.seats[int(ref[1:])]
+            broken = victim.armor[-e.amount :] if e.amount else []
+            del victim.armor[len(victim.armor) - len(broken) :]
+            for card in broken:
+                state.discard(card)
+            state.events.append(Note(f"{len(broken)} of {victim.name}'s armor card(s) break."))
+    elif k == "meddle":
+        work = state.cards.get(target) if isinstance(target, int) else None
+        if (
+            work is not None
+            and work.under
+            and (work in state.centre or work.owner not in (None, seat))
+        ):
+            for _ in range(min(e.count, len(work.under))):
+                card, icon = work.under.pop()
+                work.need.append(icon)
+                if card is not None:
+                    state.discard(card)
+            state.events.append(Note(f"{source} unravels part of {work.proto.name}."))
+    elif k == "ward":
+        side.ward += e.amount
+    elif k == "haste":
+        for other in sides(state, side, e.target):
+            other.haste += e.amount
+    elif k == "discard":
+        for ref in refs(state, side, e.target, target):
+            victim = state.seats[int(ref[1:])]
+            for _ in range(min(e.count, len(victim.hand))):
+                card = victim.hand.pop(state.rng.below(len(victim.hand)))
+                state.events.append(Note(f"{victim.name} discards {card.proto.name}."))
+                state.discard(card)
+    elif k == "skip_turn":
+        side.skip += 1
+        state.events.append(Note(f"{side.name} will lose a turn."))
+    elif k == "lose":
+        pool = {"pet": side.pets, "item": list(side.items.values()), "work": side.works}[e.what]
+        if pool:
+            card = pool[state.rng.below(len(pool))]
+            state.events.append(Note(f"{side.name} loses {card.proto.name}."))
+            state.remove_from_table(card)
+            state.discard(card)
+    else:
+        raise AssertionError(k)
+
+
+def sides(state: "MageWarsState", side: "Seat", who: str) -> list["Seat"]:
+    if who == "you":
+        return [side]
+    others = [s for s in state.seats if not s.gone and (who == "each_mage" or s is not side)]
+    return others
+
+
+def refs(state: "MageWarsState", side: "Seat", who: str, chosen: Any) -> list[Any]:
+    """The Mage keys or card uids an effect lands on."""
+    if who in ("enemy_mage", "enemy_card", "enemy", "enemy_work"):
+        return [] if chosen is None else [chosen]
+    return [s.key for s in sides(state, side, who) if not s.dead]

@@ -1,0 +1,96 @@
+"""The things on the table: a card, a player's seat, and a prompt waiting for an answer."""
+
+from engine.rulesets.mage_wars.cards import Proto
+
+
+class Card:
+    """One physical card. `under` holds the resources filling it, `(card or None, icon)`."""
+
+    __slots__ = ("charges", "discount", "need", "owner", "proto", "uid", "under", "used")
+
+    def __init__(self, uid: int, proto: Proto):
+        self.uid = uid
+        self.proto = proto
+        self.owner: int | None = None  # who controls it on the table (None: the centre)
+        self.need: list[str] = []  # requirements still open
+        self.under: list[tuple[Card | None, str]] = []
+        self.charges: list[Card] = []
+        self.used = -1  # the turn it last attacked or gave its resource
+        self.discount = 0  # requirements waived: it was spent from health (mw:30)
+
+    def copy(self, memo: dict[int, "Card"]) -> "Card":
+        twin = Card.__new__(Card)
+        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
+        twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
+        twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
+        twin.charges = [memo[c.uid] for c in self.charges]
+        return twin
+
+    def __repr__(self) -> str:
+        return f"Card({self.uid}, {self.proto.id})"
+
+
+class Seat:
+    """One player: their Mage and everything around it."""
+
+    ZONES = ("hand", "health", "armor", "pets", "works", "board", "wards", "levels", "trials")
+    __slots__ = (
+        *ZONES,
+        "built",
+        "dead",
+        "gone",
+        "haste",
+        "items",
+        "kills",
+        "level",
+        "mage",
+        "name",
+        "seat",
+        "skip",
+        "tally",
+        "ward",
+        "won",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.name = name
+        self.mage: Card | None = None
+        for zone in self.ZONES:
+            setattr(self, zone, [])
+        self.items: dict[str, Card] = {}
+        self.level = 1
+        self.dead = False
+        self.gone = False
+        self.kills = self.built = self.won = 0
+        self.skip = self.haste = self.ward = 0
+        # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
+        self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
+
+    def copy(self, memo: dict[int, Card]) -> "Seat":
+        twin = Seat.__new__(Seat)
+        for slot in ("seat", "name", "level", "dead", "gone", "kills", "built", "won"):
+            setattr(twin, slot, getattr(self, slot))
+        twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
+        twin.mage = memo[self.mage.uid] if self.mage is not None else None
+        for zone in self.ZONES[:-1]:
+            setattr(twin, zone, [memo[c.uid] for c in getattr(self, zone)])
+        twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
+        twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
+        twin.tally = dict(self.tally)
+        return twin
+
+    @property
+    def key(self) -> str:
+        return f"p{self.seat}"
+
+
+TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
+
+
+class Prompt:
+    __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
+
+    def __init__(self, kind, player, text, actions, data=None, min_picks=1, max_picks=1):
+        self.kind, self.player, self.text, self.actions = kind, player, text, actions
+        self.data, self.min_picks, self.max_picks = data, min_picks, max_picks
