@@ -299,9 +299,10 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
                 health = min(health, entity.max_health)
             healed = max(0, health - (entity.health - rest))
             entity.health = health
-            events.append(
-                eev.HealthChanged(entity.name, t.damage, blocked, absorbed, healed, health)
-            )
+            if t.damage or healed:  # healing at full health is no news
+                events.append(
+                    eev.HealthChanged(entity.name, t.damage, blocked, absorbed, healed, health)
+                )
         elif t.raise_max:
             entity.max_health += t.raise_max
         if t.cleanse and entity.statuses:

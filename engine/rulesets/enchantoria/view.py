@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.decision import Action
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
+from engine.rulesets.enchantoria.events import PhaseBegan
 from engine.rulesets.enchantoria.game import effective_power, recycle_value, stunned
 
 if TYPE_CHECKING:
@@ -117,12 +118,14 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
 
 
 def _recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple:
-    """The last events this viewer may read. Another player's draw is left out rather than
-    shown redacted: hand counts say as much, and the board's short log is kept for the
-    reveals (what was recycled and cast), which matter more."""
+    """The last events this viewer may read. Another player's draw and the Draw Phase line
+    (the Preparation line follows it at once) are left out: hand counts say as much, and
+    the board's short log is kept for the reveals (what was recycled and cast)."""
     shown = []
     for event in reversed(state.events):
         owner = event.private_to
+        if isinstance(event, PhaseBegan) and event.phase == "Draw":
+            continue
         if owner is None or owner == viewer:
             shown.append(event)
             if len(shown) == EVENTS_SHOWN:

@@ -115,3 +115,11 @@ def test_shatter_removes_only_the_protection_that_stood() -> None:
     commit(match)
     bob = state(match).players[1]
     assert bob.protection.power == 3 and bob.health == 30  # new 4, minus the 1 damage
+
+
+def test_healing_at_full_health_changes_nothing_and_says_nothing() -> None:
+    # enchantoria.md:11 — up to the maximum: a Glade Tender's aura at 30/30 heals 0.
+    match = scenario({"board": ["glade_tender"]})
+    commit(match)
+    assert health(match, 0) == 30
+    assert not any(e.text.startswith("Ann:") for e in match.events)
