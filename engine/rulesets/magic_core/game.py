@@ -96,6 +96,7 @@ MAINS = (MAIN1, MAIN2)
     M_NEXT_TURN,
     M_OVER,
 ) = range(13)
+M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
 
 PASS: Action = ("pass",)
 KEEP: Action = ("keep",)
@@ -166,6 +167,7 @@ class MagicState(GameState):
         self.anthem_srcs: list[Obj] = []
         self.left_any = False  # has anyone left this game (a fast path for counting)
         self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
+        self.order_chosen = False  # the first waiting trigger was picked by its controller
         self.no_gain = False
         self._decisions: list[Decision] | None = None
         self._prio: list[Action] = []
@@ -277,6 +279,10 @@ class MagicState(GameState):
             prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
             actions = [("card", o.uid) for o in player.hand]
             return Decision(who, "discard", prompt, actions, excess, excess, True, d)
+        if mode == M_ORDER:
+            actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
+            prompt = "Several of your abilities trigger: which goes on the stack first?"
+            return Decision(who, "order", prompt, actions, 1, 1, False, d)
         if mode == M_FREE:
             actions = [*self.free_actions(who), DECLINE]
             prompt = "You may cast a card without paying its mana cost."
@@ -321,6 +327,10 @@ class MagicState(GameState):
         elif mode == M_CLEANUP:
             self.discard(self.players[player], [self.objs[uid] for uid in picked(action)])
             self.finish_cleanup()
+        elif mode == M_ORDER:
+            self.pending.insert(0, self.pending.pop(action[1]))
+            self.order_chosen = True
+            self.mode = M_PRIORITY
         elif mode == M_FREE:
             self.mode = M_PRIORITY
             if head == "free":
@@ -784,7 +794,8 @@ class MagicState(GameState):
 
     def stack_triggers(self) -> None:
         """603.3b: waiting abilities go on the stack in APNAP order (the active player's
-        first, so they resolve last); each one's target is chosen as it is put there."""
+        first, so they resolve last); a player with several different ones picks which goes
+        next (101.4c); each one's target is chosen as it is put there."""
         order = self.apnap()
         self.pending.sort(key=lambda t: order.index(t.controller) if t.controller in order else 99)
         while self.pending:
@@ -792,6 +803,14 @@ class MagicState(GameState):
             if self.players[trig.controller].left:
                 self.pending.pop(0)
                 continue
+            if not self.order_chosen:  # 101.4c: the player orders their own simultaneous ones
+                # the same printed ability twice (two copies of a card) needs no order
+                mine = {id(t.effects) for t in self.pending if t.controller == trig.controller}
+                if len(mine) > 1:
+                    self.mode = M_ORDER
+                    self.asking = trig.controller
+                    return
+            self.order_chosen = False
             if trig.target_word is None:
                 self.pending.pop(0)
                 self.put_trigger(trig, None)
@@ -1232,7 +1251,7 @@ class MagicState(GameState):
             self.passes = 0
         elif mode == M_BLOCKERS and self.asking == seat:
             self.next_blocker()
-        elif mode == M_TRIGGER and self.asking == seat:
+        elif mode in (M_TRIGGER, M_ORDER) and self.asking == seat:
             self.mode = M_PRIORITY
         elif mode == M_CHOOSE:
             self.choice["count"].pop(seat, None)

@@ -198,6 +198,12 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         return "Done blocking", "done", None, None
     if head == "target":
         return f"Target {state.ref_name(action[1])}", "target", None, action[1]
+    if head == "first":
+        trig = state.pending[action[1]]
+        from engine.rulesets.magic_core.text import _sentence
+
+        label = f"{trig.source.name}: {_sentence(trig.effects, trig.source.name)}"
+        return label, "order", trig.source.uid, None
     if head == "card":
         return objs[action[1]].name, "card", action[1], None
     if head == "keep":

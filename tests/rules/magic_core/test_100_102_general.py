@@ -191,3 +191,30 @@ def test_activated_ability_needs_priority_to_act() -> None:
         match.apply(1, ("act", activate_for.uid, 0, 0, None))
     activate(match, "scorchwing_whelp")
     resolve(match)
+
+
+def test_101_4c_a_player_orders_their_own_simultaneous_abilities() -> None:
+    match = scenario({"battlefield": ["blightspine_crawler", "gilded_raider"]}, {})
+    while decision(match).kind == "attackers":
+        d = decision(match)
+        match.apply(
+            0,
+            next(a for a in d.actions if a[0] == "attack") if len(d.actions) > 1 else d.actions[0],
+        )
+    d = decision(match)
+    assert d.kind == "order" and d.player == 0 and len(d.actions) == 2
+    raider = next(a for a in d.actions if "Gilded Raider" in d.describe(a)[0])
+    start = len(match.events)
+    match.apply(0, raider)  # on the stack first, so it resolves last
+    texts = [e.text for e in match.events[start:]]
+    poison = next(i for i, t in enumerate(texts) if "poison" in t)
+    gold = next(i for i, t in enumerate(texts) if "Gold" in t)
+    assert poison < gold
+
+
+def test_101_4c_two_copies_of_the_same_ability_need_no_order() -> None:
+    match = scenario({"battlefield": ["blightspine_crawler", "blightspine_crawler"]}, {})
+    while decision(match).kind == "attackers":
+        d = decision(match)
+        match.apply(0, next((a for a in d.actions if a[0] == "attack"), d.actions[-1]))
+    assert player(match, 1).poison == 2

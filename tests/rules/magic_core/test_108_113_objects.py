@@ -457,3 +457,38 @@ def test_113_12_cant_block_is_a_quality_not_an_ability() -> None:
     match = scenario({"battlefield": ["ironclad_sentry"]}, {})
     sentry = obj(match, "ironclad_sentry")
     assert match.state.keywords(sentry) == set() and sentry.proto.cant_block
+
+
+def test_112_1a_a_copy_stays_when_its_original_is_countered() -> None:
+    match = scenario(
+        {
+            "hand": ["kindle_bolt", "mirror_refrain"],
+            "battlefield": ["cinderpeak"] + ["seamere"] * 3,
+        },
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    bolt = match.state.stack[-1]
+    cast(match, "mirror_refrain", target=bolt.uid)
+    while any(i.proto.id == "mirror_refrain" for i in match.state.stack):
+        match.apply(decision(match).player, ("pass",))  # Mirror Refrain resolves: a copy
+    assert [i.copy for i in match.state.stack] == [False, True]
+    until_priority(match, 1)
+    match.apply(1, ("cast", uid(match, "gale_refusal", "hand"), 0, bolt.uid))
+    resolve(match)
+    assert player(match, 1).life == 18  # the copy still dealt its 2
+
+
+def test_113_8_a_spell_stops_when_its_controller_leaves() -> None:
+    match = scenario(
+        {"hand": ["toll_of_the_barrow"], "battlefield": ["fenmire"] * 2},
+        {"battlefield": ["bramble_cub", "gravemaw_rat"]},
+        {"battlefield": ["lantern_warden"]},
+        {},
+    )
+    cast(match, "toll_of_the_barrow")
+    resolve(match)
+    assert decision(match).kind == "sacrifice"
+    match.resign(0)
+    assert not match.over and len(objs(match, "bramble_cub") + objs(match, "gravemaw_rat")) == 2
+    assert match.state.active == 1
