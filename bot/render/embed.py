@@ -5,7 +5,8 @@ import discord
 from bot.render.text import card_line, seat_summary, table_lines
 from engine.core.view import MatchView
 
-EVENTS_IN_EMBED = 6
+EVENTS_IN_EMBED = 15  # at most; as many of the newest as fit in one field
+FIELD_CHARS = 1024  # Discord's limit for an embed field's value
 
 
 def _title(view: MatchView, game_name: str) -> str:
@@ -16,6 +17,18 @@ def _title(view: MatchView, game_name: str) -> str:
     if view.active is not None:
         return f"{game_name} — turn {view.turn}: {view.seats[view.active].name}"
     return f"{game_name} — {view.phase}"
+
+
+def newest_that_fit(lines: list[str], budget: int) -> list[str]:
+    """The newest lines whose total (with newlines) fits `budget`: a simultaneous reveal
+    makes many lines at once, and the oldest should be the ones to go, not the last."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        line = line[:budget]
+        if sum(len(k) + 1 for k in kept) + len(line) > budget:
+            break
+        kept.append(line)
+    return kept[::-1]
 
 
 def board_embed(view: MatchView, game_name: str, image_name: str | None = None) -> discord.Embed:
@@ -34,9 +47,9 @@ def board_embed(view: MatchView, game_name: str, image_name: str | None = None) 
     waiting = [d.player_name for d in view.decisions]
     if waiting and not view.over:
         embed.add_field(name="Waiting for", value=", ".join(waiting), inline=False)
-    recent = [e.text for e in view.events[-EVENTS_IN_EMBED:]]
+    recent = newest_that_fit([e.text for e in view.events[-EVENTS_IN_EMBED:]], FIELD_CHARS)
     if recent:
-        embed.add_field(name="Last events", value="\n".join(recent)[:1024], inline=False)
+        embed.add_field(name="Last events", value="\n".join(recent), inline=False)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     return embed

@@ -6,17 +6,22 @@ STAT_ORDER = ("power", "toughness", "health")
 
 
 def card_stats(card: CardView) -> str:
-    """`3/1/4` (power/toughness/health), with the maximum when a monster is hurt."""
+    """`3/1/4` for a power/toughness/health creature (with its maximum when hurt), or each
+    number the card has by name (`3 power · 5 health`): a game without toughness must not
+    read as if it had toughness 0. Equipment-like cards without health read `+2 power`."""
     stats = card.stats
     if not stats:
         return ""
-    if "health" in stats:
-        text = f"{stats.get('power', 0)}/{stats.get('toughness', 0)}/{stats['health']}"
-        top = stats.get("max_health")
-        if top is not None and top != stats["health"]:
-            text += f" (max {top})"
-        return text
-    return " ".join(f"+{stats[k]} {k}" for k in STAT_ORDER if stats.get(k))
+    shown = [k for k in stats if not (k.startswith("max_") and k[4:] in stats)]
+    if "health" not in stats:
+        return " ".join(
+            f"+{stats[k]} {k}" if k in STAT_ORDER else f"{k} {stats[k]}" for k in shown if stats[k]
+        )
+    top = stats.get("max_health")
+    hurt = f" (max {top})" if top is not None and top != stats["health"] else ""
+    if all(k in stats for k in STAT_ORDER):
+        return f"{stats['power']}/{stats['toughness']}/{stats['health']}{hurt}"
+    return " · ".join(f"{stats[k]} {k.replace('_', ' ')}" for k in shown) + hurt
 
 
 def card_line(card: CardView, show_text: bool = False) -> str:

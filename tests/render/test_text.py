@@ -47,3 +47,23 @@ def test_the_embed_has_a_table_field() -> None:
     embed = board_embed(with_table(four_seat_view(None)), "Tabletop")
     table = [f for f in embed.fields if f.name == "Table"]
     assert table and "Ember Lance" in table[0].value
+
+
+def test_stats_read_by_name_when_a_game_has_no_toughness() -> None:
+    from bot.render.text import card_stats
+
+    def stats(**values: int) -> str:
+        return card_stats(CardView(0, "x", "X", "creature", 1, "", values))
+
+    assert stats(power=3, toughness=1, health=4, max_health=5) == "3/1/4 (max 5)"
+    assert stats(power=3, health=5) == "3 power · 5 health"
+    assert stats(power=2, toughness=0) == "+2 power"
+
+
+def test_the_embed_keeps_the_newest_events_that_fit() -> None:
+    from bot.render.embed import newest_that_fit
+
+    lines = [f"event {i} " + "x" * 90 for i in range(15)]
+    kept = newest_that_fit(lines, 1024)
+    assert kept[-1] == lines[-1] and len("\n".join(kept)) <= 1024
+    assert kept == lines[-len(kept) :] and len(kept) == 10
