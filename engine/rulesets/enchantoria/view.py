@@ -163,7 +163,7 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
             "health": p.health,
             "max_health": p.max_health,
             "mana": p.mana - (p.spent(state) if own else 0),
-            "max_mana": p.max_mana,
+            "income": p.max_mana,  # mana can run above it (recycling, wells): not a maximum
             "protection": p.protection.power if p.protection else 0,
             "fatigue": p.fatigue,
         }
