@@ -172,6 +172,7 @@ class Pump(_Model):
     power: Amount = 0
     toughness: Amount = 0
     keywords: list[Keyword] = Field(default_factory=list)
+    lose_keywords: list[Keyword] = Field(default_factory=list)
     target: TargetWord
 
     @model_validator(mode="after")

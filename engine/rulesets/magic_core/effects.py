@@ -118,8 +118,12 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
         power = amount_of(state, item, effect.power)
         toughness = amount_of(state, item, effect.toughness)
         for obj in objects_of(state, item, word):
-            obj.pumps.append((power, toughness, frozenset(effect.keywords)))
-            state.events.append(ev.StatsChanged(obj.name, f"gets +{power}/+{toughness}"))
+            added, lost = frozenset(effect.keywords), frozenset(effect.lose_keywords)
+            obj.pumps.append((power, toughness, added, lost, state.new_stamp()))
+            change = f"gets +{power}/+{toughness}"
+            if lost:
+                change += f" and loses {', '.join(sorted(lost))}"
+            state.events.append(ev.StatsChanged(obj.name, change))
     elif kind == "counters":
         for obj in objects_of(state, item, word):
             obj.counters += n

@@ -168,6 +168,7 @@ class MagicState(GameState):
         self.left_any = False  # has anyone left this game (a fast path for counting)
         self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
         self.order_chosen = False  # the first waiting trigger was picked by its controller
+        self.clock = 0  # timestamps (613.7): permanents entering, effects beginning
         self.no_gain = False
         self._decisions: list[Decision] | None = None
         self._prio: list[Action] = []
@@ -910,6 +911,7 @@ class MagicState(GameState):
         obj.zone = BATTLEFIELD
         obj.controller = controller
         obj.etb_x = x
+        obj.stamp = self.new_stamp()
         self.battlefield.append(obj)
         self.statics_changed()
         self.trigger(obj, "enters")
@@ -945,11 +947,11 @@ class MagicState(GameState):
     # -- characteristics -----------------------------------------------------------
 
     def power(self, obj: Obj) -> int:
-        value = obj.proto.power + obj.counters + sum(p for p, _, _ in obj.pumps)
+        value = obj.proto.power + obj.counters + sum(pump[0] for pump in obj.pumps)
         return value + self.anthem(obj)[0]
 
     def toughness(self, obj: Obj) -> int:
-        value = obj.proto.toughness + obj.counters + sum(t for _, t, _ in obj.pumps)
+        value = obj.proto.toughness + obj.counters + sum(pump[1] for pump in obj.pumps)
         return value + self.anthem(obj)[1]
 
     def statics_changed(self) -> None:
@@ -973,17 +975,37 @@ class MagicState(GameState):
         return power, toughness, words
 
     def has(self, obj: Obj, keyword: str) -> bool:
-        if keyword in obj.proto.keywords:
-            return True
-        if any(keyword in k for _, _, k in obj.pumps):
-            return True
-        return keyword in self.anthem(obj)[2]
+        if not obj.pumps:  # nothing can have removed a keyword: the fast answer
+            if keyword in obj.proto.keywords:
+                return True
+            return bool(self.anthem_srcs) and keyword in self.anthem(obj)[2]
+        return keyword in self.keywords(obj)
 
     def keywords(self, obj: Obj) -> set[str]:
-        words = set(obj.proto.keywords) | self.anthem(obj)[2]
-        for _, _, k in obj.pumps:
-            words |= k
+        """Printed keywords, then every effect that adds or removes some, oldest first
+        (113.10c: the most recent one prevails; 101.2a: adding and removing abilities is
+        not a matter of "can't" beating "can"). A static ability dates from when its
+        permanent entered the battlefield, an "until end of turn" effect from when it
+        resolved."""
+        words = set(obj.proto.keywords)
+        changes = []
+        for other in self.anthem_srcs:
+            if other is not obj and other.controller == obj.controller:
+                for _, _, k in other.proto.anthems:
+                    if k:
+                        changes.append((other.stamp, k, frozenset()))
+        for pump in obj.pumps:
+            if pump[2] or pump[3]:
+                changes.append((pump[4], pump[2], pump[3]))
+        changes.sort(key=lambda change: change[0])
+        for _, added, removed in changes:
+            words |= added
+            words -= removed  # 113.10b: every instance of it
         return words
+
+    def new_stamp(self) -> int:
+        self.clock += 1
+        return self.clock
 
     def life_gain_blocked(self) -> bool:
         """101.2: 'players can't gain life' beats any effect that says a player gains life."""

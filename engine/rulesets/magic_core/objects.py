@@ -33,6 +33,7 @@ class Obj:
         "owner",
         "proto",
         "pumps",
+        "stamp",
         "tapped",
         "uid",
         "zone",
@@ -53,7 +54,9 @@ class Obj:
         self.fresh = True  # summoning sickness: not yet under control since the turn began
         self.damage = 0
         self.counters = 0
-        self.pumps: list[tuple[int, int, frozenset]] = []  # until end of turn
+        # until end of turn: (power, toughness, keywords added, keywords lost, timestamp)
+        self.pumps: list[tuple[int, int, frozenset, frozenset, int]] = []
+        self.stamp = 0  # when it entered the battlefield (613.7)
         self.deathtouched = False
         self.etb_x = 0  # 107.3k: the X its spell was cast with, for its enters trigger
         self.clear_combat()

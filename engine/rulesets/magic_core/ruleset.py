@@ -167,6 +167,7 @@ class MagicCoreRuleset(Ruleset):
         obj.tapped = bool(spec.pop("tapped", False))
         obj.damage = int(spec.pop("damage", 0))
         obj.counters = int(spec.pop("counters", 0))
+        obj.stamp = state.new_stamp()
         if spec:
             raise ScenarioError(f"unknown permanent field(s) {sorted(spec)}")
         state.battlefield.append(obj)

@@ -59,8 +59,12 @@ def effect_text(e, name: str) -> str:
     if kind in ("tap", "untap"):
         return f"{kind} {who}"
     if kind == "pump":
-        gains = f" and gains {', '.join(keyword(k) for k in e.keywords)}" if e.keywords else ""
-        return f"{who} gets +{e.power}/+{e.toughness}{gains} until end of turn"
+        parts = [f"gets +{e.power}/+{e.toughness}"] if e.power or e.toughness else []
+        if e.keywords:
+            parts.append(f"gains {', '.join(keyword(k) for k in e.keywords)}")
+        if e.lose_keywords:
+            parts.append(f"loses {', '.join(keyword(k) for k in e.lose_keywords)}")
+        return f"{who} {' and '.join(parts)} until end of turn"
     if kind == "counters":
         return f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {who}"
     if kind == "create_token":

@@ -492,3 +492,41 @@ def test_113_8_a_spell_stops_when_its_controller_leaves() -> None:
     match.resign(0)
     assert not match.over and len(objs(match, "bramble_cub") + objs(match, "gravemaw_rat")) == 2
     assert match.state.active == 1
+
+
+def _reach_after(first: str, second: str) -> bool:
+    match = scenario(
+        {
+            "hand": ["skyward_growth", "grounding_squall"],
+            "battlefield": ["elderoak_colossus", "wildwood", "wildwood", "wildwood", "seamere"],
+        },
+        {},
+    )
+    for card_id in (first, second):
+        cast(match, card_id, target="elderoak_colossus")
+        resolve(match)
+    return match.state.has(obj(match, "elderoak_colossus"), "reach")
+
+
+def test_113_10b_removing_an_ability_removes_every_instance() -> None:
+    # printed reach plus reach from Skyward Growth: Grounding Squall takes both
+    assert not _reach_after("skyward_growth", "grounding_squall")
+
+
+def test_113_10c_the_most_recent_add_or_remove_prevails() -> None:
+    assert _reach_after("grounding_squall", "skyward_growth")
+
+
+def test_101_2a_adding_and_removing_abilities_go_by_time_not_by_cant() -> None:
+    assert _reach_after("grounding_squall", "skyward_growth")
+    assert not _reach_after("skyward_growth", "grounding_squall")
+
+
+def test_113_10_a_static_ability_dates_from_its_permanent() -> None:
+    match = scenario({"battlefield": ["forgeheart_brute"]}, {})
+    state = match.state
+    brute = obj(match, "forgeheart_brute")
+    brute.pumps.append((0, 0, frozenset(), frozenset({"trample"}), state.new_stamp()))
+    assert not state.has(brute, "trample")
+    state.enter_battlefield(state.new_obj(protos()["moonlit_packleader"], 0, "gone"), 0)
+    assert state.has(brute, "trample")  # the newer static ability prevails

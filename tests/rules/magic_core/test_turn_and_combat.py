@@ -214,7 +214,7 @@ def test_deathtouch_and_trample_need_only_one_damage_per_blocker() -> None:
         {"battlefield": ["forgeheart_brute"], "hand": ["thicket_ambush"]},
         {"battlefield": ["ironbark_boar"]},
     )
-    match.state.battlefield[0].pumps.append((0, 0, frozenset({"deathtouch"})))
+    match.state.battlefield[0].pumps.append((0, 0, frozenset({"deathtouch"}), frozenset(), 99))
     attack(match, ("forgeheart_brute", 1))
     block(match, 1, ("ironbark_boar", "forgeheart_brute"))
     assert player(match, 1).life == 17 and not objs(match, "ironbark_boar")
