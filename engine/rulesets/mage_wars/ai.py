@@ -1,13 +1,20 @@
-"""How the greedy agent judges a Mage Wars position: from public facts only."""
+"""How the greedy agent judges a Mage Wars position: from public facts only.
+
+The agent looks one action ahead, so the score leads it step by step towards its Mage's
+own win condition: laid work that serves the condition counts double, nearly finished
+work more than barely started.
+"""
 
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 
 if TYPE_CHECKING:
-    from engine.rulesets.mage_wars.game import MageWarsState, Seat
+    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.table import Seat
 
 WIN = 10_000.0
+SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
 
 
 def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
@@ -18,25 +25,35 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     score = 40.0 * have / need
     if side.dead:
         return score - 15.0
+    kind = side.mage.proto.data.win.kind
+    serves = SERVES.get(kind)
     score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
     score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
     score += 0.5 * len(side.hand) if own else 0.0
     for work in side.works:  # laid beats held, and nearly done beats barely started
         done = len(work.under)
-        score += 0.6 + 3.0 * done / (done + len(work.need) or 1)
+        value = 0.6 + 3.0 * done / (done + len(work.need) or 1)
+        score += 2 * value if work.proto.type == serves else value
     score += 2.0 * len(side.board) + 2.0 * len(side.wards) + 2.0 * side.built
-    if side.mage.proto.data.win.kind == "structures":  # the centre is where it wins
-        score += 1.5 * sum(len(w.under) for w in state.centre if w.need)
+    if kind == "structures":  # the centre is where it wins
+        score += 2.5 * sum(len(w.under) for w in state.centre if w.need)
+        score += 1.0 * sum(1 for w in state.centre if w.need)
+    elif kind == "challenges":
+        score += 3.0 * len(side.trials)
+    elif kind == "kills":
+        score += 2.0 * (len(side.pets) + len(side.items))  # what it attacks with
     return score
 
 
 def evaluate(state: "MageWarsState", seat: int) -> float:
-    """Higher is better for `seat`: its own strength against the strongest rival's."""
+    """Higher is better for `seat`: its strength against the strongest and the average rival."""
     if state.over:
         return WIN if state.winner == seat else -WIN
     mine = _strength(state, state.seats[seat], True)
     rivals = [_strength(state, s, False) for s in state.seats if s.seat != seat and not s.gone]
-    return mine - (max(rivals) if rivals else 0.0)
+    if not rivals:
+        return mine
+    return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
 
 
 def choose_many(state: "MageWarsState", decision: Decision) -> Action:
