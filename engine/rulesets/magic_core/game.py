@@ -354,8 +354,8 @@ class MagicState(GameState):
         self._decisions = None
         if self.players[player].left:
             return
-        self.events.append(PlayerLeft(self.names[player], reason))
         if len(self.live()) <= 2:
+            self.events.append(PlayerLeft(self.names[player], reason))
             others = [s for s in self.live() if s != player]
             self.players[player].left = self.left_any = True
             self.end_game(others[0], f"{self.names[player]} {reason}", match_too=True)
