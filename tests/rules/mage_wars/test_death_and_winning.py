@@ -229,3 +229,30 @@ def test_a_record_replays_to_the_same_state() -> None:
         m.apply(d.player, agents[d.player].choose(m, d))
     twin = replay(m.record)
     assert twin.winner == m.winner and [e.text for e in twin.events] == [e.text for e in m.events]
+
+
+def test_a_dead_mage_does_not_win_until_it_returns() -> None:
+    # R13 — Quill is level 3 (its condition) but dead: no win; resurrected, it wins.
+    levels = [
+        {"card": "oath_of_the_adept", "built": True},
+        {"card": "crown_of_the_magus", "built": True},
+    ]
+    decks = {
+        "enchanted": ["thistle_down"] + ["amber_sap"] * 9,
+        "mystic": ["moonstone"] * 10,
+        "arcane": ["iron_ore"],
+        "fate": ["path_of_embers"] * 6,
+    }
+    m = game(CINDER, {**QUILL, "dead": True, "levels": levels}, decks=decks)
+    assert not m.over and state(m).seats[1].level == 3
+    do(m, "end")
+    m.apply(1, ())
+    do(m, "resurrect")
+    assert m.over and m.winner == 1
+
+
+def test_at_last_light_the_living_come_first() -> None:
+    # R15 — a dead Mage nearer its condition (1 of 2 kills) loses to a living one (0 of 2).
+    m = game({**CINDER, "dead": True, "kills": 1}, {**SELME, "health": 1}, active=1)
+    state(m).last_light()
+    assert m.over and m.winner == 1
