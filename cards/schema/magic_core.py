@@ -354,6 +354,8 @@ class Card(_Model):
     statics: list[Static] = Field(default_factory=list)
     #: 107.3c/e: X defined by the text (not announced): what it counts
     x_is: Literal["creatures_you_control", "cards_in_hand"] | None = None
+    #: 107.3e: the controller chooses X from 0 to this number as the spell resolves
+    x_choice: int | None = Field(default=None, ge=1, le=10)
     token: bool = False
     colors: str = Field(default="", pattern=r"^W?U?B?R?G?$")  # a token's colour (111.3)
     flavor: str = ""
@@ -383,6 +385,9 @@ class Card(_Model):
         if "basic" in self.supertypes and not ("land" in kinds and self.produces):
             raise ValueError("a basic land is a land that produces mana")
         chosen_target(self.effects)
-        if _uses_x(self.effects) and "{X}" not in self.cost and self.x_is is None:
+        defined = self.x_is is not None or self.x_choice is not None
+        if _uses_x(self.effects) and "{X}" not in self.cost and not defined:
             raise ValueError("an effect uses X but the mana cost has no {X} and no x_is")
+        if self.x_choice is not None and ("{X}" in self.cost or self.x_is is not None):
+            raise ValueError("x_choice is for an X that appears only in the text")
         return self

@@ -105,6 +105,7 @@ class Proto:
         "toughness",
         "triggers",
         "type_line",
+        "x_choice",
         "x_is",
     )
 
@@ -146,6 +147,7 @@ class Proto:
             if s.kind == "anthem"
         )
         self.x_is = card.x_is
+        self.x_choice = card.x_choice
         self.token = card.token
         supers = "Basic " if self.basic else ""
         kinds = " ".join(t.capitalize() for t in card.types)

@@ -97,6 +97,7 @@ MAINS = (MAIN1, MAIN2)
     M_OVER,
 ) = range(13)
 M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
+M_XCHOICE = 14  # the controller chooses an X that appears only in the text (107.3e)
 
 PASS: Action = ("pass",)
 KEEP: Action = ("keep",)
@@ -280,6 +281,11 @@ class MagicState(GameState):
             prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
             actions = [("card", o.uid) for o in player.hand]
             return Decision(who, "discard", prompt, actions, excess, excess, True, d)
+        if mode == M_XCHOICE:
+            item = self.resuming[0]
+            prompt = f"Choose X for {item.name}."
+            actions = [("x", n) for n in range(item.proto.x_choice + 1)]
+            return Decision(who, "x", prompt, actions, 1, 1, False, d)
         if mode == M_ORDER:
             actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
             prompt = "Several of your abilities trigger: which goes on the stack first?"
@@ -328,6 +334,11 @@ class MagicState(GameState):
         elif mode == M_CLEANUP:
             self.discard(self.players[player], [self.objs[uid] for uid in picked(action)])
             self.finish_cleanup()
+        elif mode == M_XCHOICE:
+            self.resuming[0].x = action[1]
+            self.note(f"{self.names[player]} chooses X={action[1]}.")
+            self.mode = M_PRIORITY
+            self.continue_resolution()
         elif mode == M_ORDER:
             self.pending.insert(0, self.pending.pop(action[1]))
             self.order_chosen = True
@@ -765,6 +776,10 @@ class MagicState(GameState):
             self.spell_done(item)
             return
         self.resuming = (item, 0)
+        if item.is_spell and item.proto.x_choice:  # 107.3e: X is chosen now
+            self.mode = M_XCHOICE
+            self.asking = item.controller
+            return
         self.continue_resolution()
 
     def continue_resolution(self) -> None:
@@ -1262,7 +1277,7 @@ class MagicState(GameState):
             return
         if self.resuming is not None and self.resuming[0].controller == seat:
             self.resuming = None  # their spell or ability stops resolving with them
-            if self.mode in (M_CHOOSE, M_FREE):
+            if self.mode in (M_CHOOSE, M_FREE, M_XCHOICE):
                 self.choice, self.queue = {}, []
                 self.give_priority_to_active()
         mode = self.mode
@@ -1280,6 +1295,8 @@ class MagicState(GameState):
             self.choice["picked"].pop(seat, None)
             if self.asking == seat:
                 self.next_chooser()
+        elif mode == M_XCHOICE and self.asking == seat:
+            self.give_priority_to_active()
         elif mode == M_FREE and self.asking == seat:
             self.mode = M_PRIORITY
             self.continue_resolution()

@@ -138,6 +138,8 @@ def card_text(card: schema.Card) -> str:
         lines.append(f"{WHEN[trig.when].format(name=card.name)}, {said}")
     for ability in card.abilities:
         lines.append(ability_text(ability, card.name))
+    if card.x_choice:
+        lines.append(f"As {card.name} resolves, choose X from 0 to {card.x_choice}.")
     if card.effects:
         lines.append(_sentence(card.effects, card.name))
     if card.x_is:

@@ -198,6 +198,8 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         return "Done blocking", "done", None, None
     if head == "target":
         return f"Target {state.ref_name(action[1])}", "target", None, action[1]
+    if head == "x":
+        return f"X = {action[1]}", "x", None, None
     if head == "first":
         trig = state.pending[action[1]]
         from engine.rulesets.magic_core.text import _sentence

@@ -294,3 +294,20 @@ def test_pass_until_helper_reaches_end_step() -> None:
     match = scenario({"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]}, {})
     pass_until(match, "end")
     assert match.state.step == 11
+
+
+def test_107_3e_x_only_in_the_text_is_chosen_as_it_resolves() -> None:
+    match = scenario(
+        {"hand": ["tidal_bargain", "kindle_bolt"], "battlefield": ["seamere"] * 2},
+        {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
+    )
+    cast(match, "tidal_bargain")
+    assert match.state.stack[-1].x == 0  # nothing announced on casting
+    resolve(match)
+    d = decision(match)
+    assert d.kind == "x" and d.player == 0 and d.actions == [("x", n) for n in range(4)]
+    match.apply(0, ("x", 2))
+    d = decision(match)
+    assert d.kind == "discard" and d.min_picks == 2  # the same X all through (107.3h)
+    match.apply(0, tuple(d.actions[:2]))
+    assert len(player(match, 0).hand) == 1  # Kindle Bolt + 2 drawn - 2 discarded
