@@ -2,10 +2,11 @@
 
 The stand-in and the simulated players run in this process; the bot runs in a process of
 its own, pointed at the stand-in, as it would run against Discord. Two players per match
-challenge, accept and click their way through the match from their DM panels, each
-pausing between moves so that all matches together offer about `--rate` actions a
-second. Latency is the stand-in's figure per click: from sending the interaction to the
-bot's acknowledgement, which the bot sends only after the action is committed.
+challenge, accept and click their way through the match from their DM panels, each on
+a schedule of random pauses such that all matches together offer about `rate` actions a
+second (350), however fast the answers come. Latency is the stand-in's figure per click:
+from sending the interaction to the bot's acknowledgement, which the bot sends only after
+the action is committed.
 At the end the bot is stopped and its database is read back: every acknowledged action
 must be in the action log.
 """
@@ -81,8 +82,13 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
     tally.playing_from.append(time.monotonic())
     if len(tally.playing_from) == tally.matches:
         tally.on_all_dealt()
+    # Moves on a schedule of their own, not "a pause after each answer": a slow answer
+    # must not lower the load it is measured under (coordinated omission).
+    due = time.monotonic()
     while time.monotonic() < until:
-        await asyncio.sleep(rng.uniform(0.5, 1.5) * pause)
+        now = time.monotonic()
+        due = max(due + rng.uniform(0.5, 1.5) * pause, now - pause)  # no bursts to catch up
+        await asyncio.sleep(max(0.0, due - now))
         mover = None
         for user in (alice, bob):
             panel = _panel(fake, user)

@@ -110,10 +110,15 @@ class Presenter:
     # -- sending -----------------------------------------------------------------------
 
     async def open(self, session: MatchSession, channel: discord.abc.Messageable) -> None:
-        """Post the board and send each human player their private panel."""
-        embed, files = await self.board(session)
+        """Post the board and send each human player their private panel.
+
+        The board goes out as text and its picture follows through the board worker: a
+        picture takes tens of milliseconds to draw, and when many matches start at once
+        (a queue of pictures) the players would otherwise wait for all of them.
+        """
+        embed = board_embed(session.match.view(None), self.game_name(session))
         message = await channel.send(
-            embed=embed, files=files, view=board_view(session.match_id, session.match.over)
+            embed=embed, view=board_view(session.match_id, session.match.over)
         )
         session.board_message_id = message.id
         await self.bot.storage.matches.set_board_message(session.match_id, message.id)
@@ -121,6 +126,8 @@ class Presenter:
             if seat.user_id is not None and not seat.is_bot and seat.dms_open:
                 await self._send_panel(session, seat_index)
         await self._save_front(session)
+        if self.draw_images:
+            self._edit_board(session)
 
     async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
         """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change.
