@@ -50,7 +50,14 @@ class _State(ConnectionState):
 class CardhostBot(commands.Bot):
     def __init__(self, settings: Settings, storage: Storage | None = None, seed: int | None = None):
         intents = discord.Intents.default()  # slash commands and DMs need no privileged intent
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # No message cache: the bot edits its messages by id and never reads the cache,
+        # which would keep up to 1000 parsed messages alive for the garbage collector.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            max_messages=None,
+        )
         self.settings = settings
         self._storage = storage
         self._owns_storage = storage is None  # a storage handed in is closed by its owner

@@ -234,13 +234,18 @@ class Presenter:
             log.warning("match %s: board edit failed: %s", session.match_id, exc)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
+        """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
+        message it gets back and keep the panel's view in its view store for good."""
         seat = session.seats[seat_index]
-        embed, view = self.panel(session, seat_index)
+        payload = self.panel_payload(session, seat_index)
         try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            message = await user.send(embed=embed, view=view)
-            seat.panel_message_id = message.id
-            seat.dm_channel_id = message.channel.id
+            if seat.dm_channel_id is None:
+                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
+            route = Route("POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id)
+            sent = await self.bot.http.request(route, json=payload)
+            seat.panel_message_id = int(sent["id"])
+            self._last_panel[(session.match_id, seat_index)] = (seat.panel_message_id, payload)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 log.warning(

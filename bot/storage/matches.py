@@ -80,14 +80,16 @@ def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
 def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Exception | None]:
     """One transaction for a group of appends (runs on the database thread).
 
-    Each append sits in a savepoint: one refused (wrong seq, match over) is rolled back
-    alone and its error returned in its place; the rest commit together.
+    Each append of a group sits in a savepoint: one refused (wrong seq, match over) is
+    rolled back alone and its error returned in its place; the rest commit together.
     """
     outcomes: list[Exception | None] = []
+    alone = len(group) == 1  # the common case: no savepoint, a refusal rolls back all
     conn.execute("BEGIN IMMEDIATE")
     try:
         for match_id, rows, now, _ in group:
-            conn.execute("SAVEPOINT append")
+            if not alone:
+                conn.execute("SAVEPOINT append")
             try:
                 last = _check_running(
                     conn.execute(_LAST_SEQ, (match_id, match_id)).fetchone(), match_id
@@ -102,20 +104,21 @@ def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Ex
                     last = seq
                 conn.execute(_TOUCH, (now, now, match_id))
             except StorageError as exc:
+                if alone:
+                    conn.execute("ROLLBACK")
+                    return [exc]
                 conn.execute("ROLLBACK TO append")
                 outcomes.append(exc)
             else:
                 outcomes.append(None)
-            conn.execute("RELEASE append")
+            if not alone:
+                conn.execute("RELEASE append")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     return outcomes
-
-
-WT = []
 
 
 class ActionLog:
