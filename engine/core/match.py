@@ -20,7 +20,7 @@ RESIGN = "resign"
 
 
 class Match:
-    __slots__ = ("_open", "_pending", "_seq", "actions", "meta", "ruleset", "state")
+    __slots__ = ("_open", "_seq", "actions", "meta", "pending", "ruleset", "state")
 
     def __init__(self, ruleset: Ruleset, state: GameState, meta: MatchRecord):
         self.ruleset = ruleset
@@ -28,15 +28,13 @@ class Match:
         self.meta = meta
         self.actions: list[tuple[int, Action]] = []
         self._open: dict[int, Decision] = {}
-        self._pending: tuple[Decision, ...] = ()
+        #: The open decisions, in the ruleset's order. A plain attribute, not a property,
+        #: because agents read it before every action; only the match assigns it.
+        self.pending: tuple[Decision, ...] = ()
         self._seq = 0
-        self._advance(-1)
+        self._advance(-1, self.state.decisions())
 
     # -- reading -------------------------------------------------------------------
-
-    @property
-    def pending(self) -> tuple[Decision, ...]:
-        return self._pending
 
     def decision_for(self, player: int) -> Decision | None:
         return self._open.get(player)
@@ -79,9 +77,28 @@ class Match:
             )
         if not (decision.is_legal(action) if decision.multi else action in decision.actions):
             raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
-        self.state.apply(player, action)
+        state = self.state
+        state.apply(player, action)
         self.actions.append((player, action))
-        self._advance(player)
+        decisions = state.decisions()
+        if len(decisions) == 1:
+            # The common case, _advance's first branch written out (one call less per action):
+            # one decision, not forced, for the same player again (or a new player).
+            decision = decisions[0]
+            if decision.forced is None:
+                opened = self._open
+                if decision.player == player and len(opened) == 1:
+                    opened[player] = decision  # the same one-entry dict, refilled
+                elif decision.player not in opened:
+                    self._open = {decision.player: decision}
+                else:
+                    self._advance(player, decisions)
+                    return
+                self._seq += 1
+                decision.seq = self._seq
+                self.pending = (decision,)
+                return
+        self._advance(player, decisions)
 
     def resign(self, player: int, reason: str = "resigned") -> None:
         """Leave the match at any time, whether or not it is this player's decision."""
@@ -91,23 +108,13 @@ class Match:
             raise IllegalAction(f"there is no player {player}")
         self.state.concede(player, reason)
         self.actions.append((player, (RESIGN, reason)))
-        self._advance(player)
+        self._advance(player, self.state.decisions())
 
-    def _advance(self, actor: int) -> None:
-        """Take forced choices, then number the open decisions (a changed one gets a new seq)."""
+    def _advance(self, actor: int, decisions: list[Decision]) -> None:
+        """Take forced choices, then number the open decisions (a changed one gets a new seq).
+
+        `decisions` is the state's list right after the actor's action."""
         state = self.state
-        decisions = state.decisions()
-        if (
-            len(decisions) == 1
-            and decisions[0].forced is None
-            and (decisions[0].player == actor or decisions[0].player not in self._open)
-        ):  # the common case (the same player acts again, or a new player), kept lean
-            decision = decisions[0]
-            self._seq += 1
-            decision.seq = self._seq
-            self._open = {decision.player: decision}
-            self._pending = (decision,)
-            return
         acted = {actor}
         while True:
             for decision in decisions:
@@ -130,7 +137,7 @@ class Match:
                 self._seq += 1
                 decision.seq = self._seq
             opened[player] = decision
-        self._pending = tuple(decisions)
+        self.pending = tuple(decisions)
 
 
 def _describe(action: Any) -> str:

@@ -32,8 +32,9 @@ class MatchRng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates on `below`, not `random.shuffle`, whose algorithm is not promised."""
+        random = self._random.random
         for i in range(len(items) - 1, 0, -1):
-            j = int(self._random.random() * (i + 1))
+            j = int(random() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
     def clone(self) -> "MatchRng":

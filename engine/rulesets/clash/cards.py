@@ -119,6 +119,9 @@ def token_proto(token: Token) -> Proto:
     )
 
 
+_PLAY_ACTIONS = [("play", uid, None) for uid in range(256)]
+
+
 class CardInst:
     """One physical card (or token) in a match. Battlefield stats live here."""
 
@@ -130,6 +133,7 @@ class CardInst:
         "max_health",
         "owner",
         "play_action",
+        "play_cache",
         "power",
         "proto",
         "static_view",
@@ -142,14 +146,16 @@ class CardInst:
         self.uid = uid
         self.proto = proto
         self.owner = owner
-        self.play_action = ("play", uid, None)  # built once: legal moves are listed often
+        # built once (and shared between matches for small uids): legal moves are listed often
+        self.play_action = _PLAY_ACTIONS[uid] if uid < len(_PLAY_ACTIONS) else ("play", uid, None)
         self.static_view = None  # its view off the battlefield, which never changes
         self.attack_cache: tuple[list, list] | None = None  # (targets, attack actions)
+        self.play_cache: tuple[list, list] | None = None  # (targets, targeted play actions)
         # the same as reset(), written out: a match creates sixty of these before turn one
         self.power = proto.power
         self.toughness = proto.toughness
         self.health = self.max_health = proto.health
-        self.attached: list[CardInst] = []
+        self.attached: tuple[CardInst, ...] = ()  # a tuple: most cards never carry equipment
         self.summoned_turn = -1
         self.attacked = False
 
@@ -160,7 +166,7 @@ class CardInst:
         self.toughness = p.toughness
         self.health = p.health
         self.max_health = p.health
-        self.attached: list[CardInst] = []
+        self.attached = ()
         self.summoned_turn = -1
         self.attacked = False
 
@@ -172,11 +178,12 @@ class CardInst:
         twin.play_action = self.play_action
         twin.static_view = self.static_view
         twin.attack_cache = None
+        twin.play_cache = None
         twin.power = self.power
         twin.toughness = self.toughness
         twin.health = self.health
         twin.max_health = self.max_health
-        twin.attached = [a.copy() for a in self.attached] if self.attached else []
+        twin.attached = tuple(a.copy() for a in self.attached) if self.attached else ()
         twin.summoned_turn = self.summoned_turn
         twin.attacked = self.attacked
         return twin

@@ -18,18 +18,6 @@ MAX_MANA = 10
 BOARD_SLOTS = 5
 
 
-class Context:
-    """Who is acting: the controller, the monster whose effect it is, the chosen target."""
-
-    __slots__ = ("chosen", "controller", "source", "this")
-
-    def __init__(self, controller: int, this: CardInst | None, chosen: Any, source: str):
-        self.controller = controller
-        self.this = this
-        self.chosen = chosen
-        self.source = source
-
-
 def resolve(
     state: "ClashState",
     effects: tuple[Eff, ...],
@@ -38,13 +26,17 @@ def resolve(
     chosen: Any,
     source: str,
 ) -> None:
-    """Run `effects` for `controller`; deaths are settled after each one."""
-    ctx = Context(controller, this, chosen, source)
+    """Run `effects` for `controller`; deaths are settled after each one.
+
+    Every handler takes the same arguments: who controls the effect, the monster whose
+    effect it is (`this`), the chosen target and the source's name.
+    """
     for effect in effects:
         if state.game_ended:
             return
-        _HANDLERS[effect.kind](state, effect, ctx)
-        state.check_deaths()
+        _HANDLERS[effect.kind](state, effect, controller, this, chosen, source)
+        if state.maybe_dead:
+            state.check_deaths()
 
 
 def _players(state: "ClashState", target: int, controller: int) -> list["Side"]:
@@ -61,17 +53,16 @@ def _on_field(state: "ClashState", monster: CardInst) -> bool:
     return monster.health > 0 and state.side_of(monster) is not None
 
 
-def _subjects(state: "ClashState", target: int, ctx: Context) -> list:
+def _subjects(
+    state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
+) -> list:
     """The monsters and players an effect touches, in the order it touches them."""
-    controller = ctx.controller
     you, opp = state.sides[controller], state.sides[1 - controller]
     if target in t.CHOSEN:
-        chosen = ctx.chosen
         if chosen is None or (isinstance(chosen, CardInst) and not _on_field(state, chosen)):
             return []  # it left the battlefield before this effect happened
         return [chosen]
     if target == t.THIS:
-        this = ctx.this
         return [this] if this is not None and _on_field(state, this) else []
     if target == t.ALL_MONSTERS:
         return state.sides[state.active].board + state.sides[1 - state.active].board
@@ -80,7 +71,7 @@ def _subjects(state: "ClashState", target: int, ctx: Context) -> list:
     if target == t.FRIENDLY_MONSTERS:
         return list(you.board)
     if target == t.OTHER_FRIENDLY_MONSTERS:
-        return [m for m in you.board if m is not ctx.this]
+        return [m for m in you.board if m is not this]
     if target == t.RANDOM_ENEMY_MONSTER:
         return [state.rng.choice(opp.board)] if opp.board else []
     if target == t.RANDOM_ENEMY:
@@ -89,19 +80,19 @@ def _subjects(state: "ClashState", target: int, ctx: Context) -> list:
     return _players(state, target, controller)
 
 
-def _damage(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for subject in _subjects(state, effect.target, ctx):
+def _damage(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             if subject.health > 0:
-                state.hurt_monster(subject, effect.amount, ctx.source)
+                state.hurt_monster(subject, effect.amount, source)
         else:
-            state.hurt_player(subject, effect.amount, ctx.source)
+            state.hurt_player(subject, effect.amount, source)
             if state.game_ended:
                 return
 
 
-def _heal(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for subject in _subjects(state, effect.target, ctx):
+def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             # clash.md:51 — health is a maximum that healing cannot pass
             gained = min(effect.amount, subject.max_health - subject.health)
@@ -111,37 +102,36 @@ def _heal(state: "ClashState", effect: Eff, ctx: Context) -> None:
         state.events.append(ev.Healed(subject.name, gained, subject.health))
 
 
-def _draw(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for side in _players(state, effect.target, ctx.controller):
+def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for side in _players(state, effect.target, controller):
         for _ in range(effect.count):
             state.draw(side)
             if state.game_ended:
                 return
 
 
-def _stats(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for monster in _subjects(state, effect.target, ctx):
+def _stats(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
         change = f"is now {monster.power} power / {monster.toughness} toughness"
         state.events.append(ev.StatsChanged(monster.proto.name, change))
 
 
-def _max_health(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for monster in _subjects(state, effect.target, ctx):
+def _max_health(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
         state.events.append(ev.Healed(monster.proto.name, effect.amount, monster.health))
 
 
-def _destroy(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    for monster in _subjects(state, effect.target, ctx):
+def _destroy(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.health = 0  # ruling R10: destroyed counts as defeated; death effects happen
         state.maybe_dead = True
 
 
-def _summon(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    controller = ctx.controller
+def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
     side = state.sides[controller if effect.target == t.YOU else 1 - controller]
     proto = effect.token
     for _ in range(effect.count):
@@ -155,13 +145,13 @@ def _summon(state: "ClashState", effect: Eff, ctx: Context) -> None:
         state.events.append(ev.Summoned(proto.name, side.name))
 
 
-def _mana(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    side = state.sides[ctx.controller]
+def _mana(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    side = state.sides[controller]
     side.mana = min(MAX_MANA, side.mana + effect.amount)
 
 
-def _at_end_of_turn(state: "ClashState", effect: Eff, ctx: Context) -> None:
-    state.delayed.append((effect.inner, ctx.controller, ctx.source))
+def _at_end_of_turn(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+    state.delayed.append((effect.inner, controller, source))
 
 
 _HANDLERS = {

@@ -14,7 +14,7 @@ Actions:
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, single_choice
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.clash import effects
@@ -50,8 +50,14 @@ class Side:
         "mana",
         "max_mana",
         "name",
-        "play_cache",
+        "plays",
+        "plays_board",
+        "plays_hand",
+        "plays_mana",
+        "refs",
+        "refs_version",
         "seat",
+        "uids",
     )
 
     def __init__(self, seat: int, name: str):
@@ -66,11 +72,16 @@ class Side:
         self.hand: list[CardInst] = []
         self.board: list[CardInst] = []
         self.graveyard: list[CardInst] = []
-        # Legal plays depend only on mana, hand and boards: they are kept between actions
+        # Legal plays depend only on mana, hand and boards: `plays` is kept between actions
         # while none of those changed (hand_version and the state's board_version say so).
         self.hand_version = 0
-        self.board_version = 0  # bumped with every change to this board (attack targets)
-        self.play_cache: tuple[tuple[int, int, int], list[Action]] | None = None
+        self.board_version = 0  # bumped with every change to this board
+        self.plays: list[Action] = []
+        self.plays_hand = self.plays_mana = self.plays_board = -1
+        # The uids on this board, and [key, *uids] (what may be attacked), kept per board_version.
+        self.uids: list[int] = []
+        self.refs: list[Any] = []
+        self.refs_version = -1
 
     def copy(self) -> "Side":
         twin = Side.__new__(Side)
@@ -78,7 +89,11 @@ class Side:
             setattr(twin, slot, getattr(self, slot))
         twin.hand_version = 0
         twin.board_version = 0
-        twin.play_cache = None
+        twin.plays = []
+        twin.plays_hand = twin.plays_mana = twin.plays_board = -1
+        twin.uids = []
+        twin.refs = []
+        twin.refs_version = -1
         twin.deck = [c.copy() for c in self.deck]
         twin.hand = [c.copy() for c in self.hand]
         twin.board = [c.copy() for c in self.board]
@@ -93,9 +108,11 @@ class ClashState(GameState):
         "best_of",
         "board_version",
         "cards",
+        "chosen_lists",
+        "chosen_seat",
+        "chosen_version",
         "coin_winner",
         "delayed",
-        "enemy_refs",
         "events",
         "game_ended",
         "game_no",
@@ -109,7 +126,6 @@ class ClashState(GameState):
         "settling",
         "sides",
         "starter",
-        "target_cache",
         "turn",
         "winner",
         "wins",
@@ -143,8 +159,9 @@ class ClashState(GameState):
         self.maybe_dead = False  # set when a monster's health drops to 0, for check_deaths
         self.settling = False  # True while death effects run (see check_deaths)
         self.board_version = 0  # bumped on every change to either board (see put_on_board)
-        self.enemy_refs: list[tuple[int, list[Any]] | None] = [None, None]
-        self.target_cache: dict[tuple[int, int], tuple[int, list[Any]]] = {}
+        # targets_for: chosen-target lists by target code, for one seat and board_version
+        self.chosen_lists: list[list[Any] | None] = [None] * 16
+        self.chosen_version = self.chosen_seat = -1
         self._decisions: list[Decision] | None = None
 
     # -- setting up ----------------------------------------------------------------
@@ -154,6 +171,18 @@ class ClashState(GameState):
         self.cards[card.uid] = card
         self.next_uid += 1
         return card
+
+    def new_deck(self, protos: list[Proto], owner: int) -> list[CardInst]:
+        """new_card for a whole deck, in one loop (sixty calls fewer per match)."""
+        uid = self.next_uid
+        cards = self.cards
+        deck = []
+        for proto in protos:
+            card = cards[uid] = CardInst(uid, proto, owner)
+            deck.append(card)
+            uid += 1
+        self.next_uid = uid
+        return deck
 
     def flip_coin(self) -> None:
         """clash.md:80 — a coin flip; its winner chooses who starts."""
@@ -168,18 +197,22 @@ class ClashState(GameState):
         self.turn = 0
         self.delayed = []
         self.game_ended = False
-        decks: list[list[CardInst]] = [[], []]
-        for side in self.sides:
-            cards = side.deck + side.hand + side.graveyard
-            for monster in side.board:
-                cards += monster.attached
-                monster.attached = []
-                if not monster.proto.token:
-                    cards.append(monster)
-            # No reset needed: a card's battlefield stats are reset when it is played.
-            for card in cards:
-                decks[card.owner].append(card)
-        for side in self.sides:
+        sides = self.sides
+        if any(side.hand or side.board or side.graveyard for side in sides):
+            decks: list[list[CardInst]] = [[], []]
+            for side in sides:
+                cards = side.deck + side.hand + side.graveyard
+                for monster in side.board:
+                    cards += monster.attached
+                    monster.attached = ()
+                    if not monster.proto.token:
+                        cards.append(monster)
+                # No reset needed: a card's battlefield stats are reset when it is played.
+                for card in cards:
+                    decks[card.owner].append(card)
+        else:  # a match's first game: every card is already in its owner's deck
+            decks = [side.deck for side in sides]
+        for side in sides:
             side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
             side.hand_version += 1
             side.board_version += 1
@@ -202,10 +235,11 @@ class ClashState(GameState):
     def decisions(self) -> list[Decision]:
         decisions = self._decisions
         if decisions is None:
-            if self.phase == "main":  # by far the most common: kept first and inline
-                actions = self.main_actions()
+            if self.phase == "main":  # by far the most common: kept first
                 decisions = [
-                    Decision(self.active, "main", MAIN_PROMPT, actions, 1, 1, False, self.describe)
+                    single_choice(
+                        self.active, "main", MAIN_PROMPT, self.main_actions(), self.describe
+                    )
                 ]
             else:
                 decisions = self._open_decisions()
@@ -280,8 +314,8 @@ class ClashState(GameState):
         twin = ClashState.__new__(ClashState)
         for slot in self.__slots__:
             setattr(twin, slot, getattr(self, slot))
-        twin.enemy_refs = [None, None]
-        twin.target_cache = {}
+        twin.chosen_lists = [None] * 16
+        twin.chosen_version = twin.chosen_seat = -1
         twin.sides = [s.copy() for s in self.sides]
         twin.rng = self.rng.clone()
         twin.events = list(self.events)
@@ -313,57 +347,67 @@ class ClashState(GameState):
 
     def main_actions(self) -> list[Action]:
         """Every legal main-phase action. Listed after every action, so written for speed:
-        the plays and the attack targets are reused while nothing they depend on changed."""
-        active = self.active
-        side = self.sides[active]
-        opp = self.sides[1 - active]
-        key = (side.mana, side.hand_version, self.board_version)
-        cached = side.play_cache
-        if cached is not None and cached[0] == key:
-            actions = list(cached[1])
-        else:
-            plays = self.play_actions(side, opp)
-            side.play_cache = (key, plays)
-            actions = list(plays)
+        the plays and each monster's attacks are reused while nothing they depend on changed
+        (three int compares instead of a key tuple; no comprehensions, each costs a call)."""
+        side = self.sides[self.active]
+        if (
+            side.plays_hand != side.hand_version
+            or side.plays_mana != side.mana
+            or side.plays_board != self.board_version
+        ):
+            side.plays = self.play_actions(side, self.sides[1 - self.active])
+            side.plays_hand = side.hand_version
+            side.plays_mana = side.mana
+            side.plays_board = self.board_version
+        actions = [*side.plays]
         turn = self.turn
         enemies = None
         for monster in side.board:
             if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
                 continue  # rulings R1, R2
             if enemies is None:
-                enemies = self.attack_targets(opp)
+                opp = self.sides[1 - self.active]
+                if opp.refs_version != opp.board_version:
+                    self.refresh_refs(opp)
+                enemies = opp.refs  # ruling R3: the player and any enemy monster
             attacks = monster.attack_cache
             if attacks is None or attacks[0] is not enemies:
                 uid = monster.uid
-                attacks = monster.attack_cache = (enemies, [("attack", uid, t) for t in enemies])
+                attacks = monster.attack_cache = (enemies, [])
+                for ref in enemies:
+                    attacks[1].append(("attack", uid, ref))
             actions += attacks[1]
         actions.append(END)
         return actions
 
-    def targets_for(self, kind: int, side: Side, opp: Side) -> list[Any]:
-        """chosen_targets, remembered until a board changes (several cards ask the same)."""
-        key = (kind, side.seat)
-        cached = self.target_cache.get(key)
-        if cached is not None and cached[0] == self.board_version:
-            return cached[1]
-        refs = chosen_targets(kind, side, opp)
-        self.target_cache[key] = (self.board_version, refs)
-        return refs
+    @staticmethod
+    def refresh_refs(side: Side) -> None:
+        """Bring `uids` and `refs` up to date with the board (checked against board_version)."""
+        refs = [side.key]
+        for monster in side.board:
+            refs.append(monster.uid)
+        side.refs = refs
+        side.uids = refs[1:]
+        side.refs_version = side.board_version
 
-    def attack_targets(self, opp: Side) -> list[Any]:
-        """The enemy player and each enemy monster: any may be attacked (ruling R3)."""
-        cached = self.enemy_refs[opp.seat]
-        if cached is not None and cached[0] == opp.board_version:
-            return cached[1]  # the same list while that board is unchanged: see attack_cache
-        refs = [opp.key, *[m.uid for m in opp.board]]
-        self.enemy_refs[opp.seat] = (opp.board_version, refs)
+    def targets_for(self, kind: int, side: Side, opp: Side) -> list[Any]:
+        """The refs a chosen target may name, remembered until a board changes: the same list
+        object each time, so each card's play actions can be kept along with it."""
+        if self.chosen_version != self.board_version or self.chosen_seat != side.seat:
+            self.chosen_lists = [None] * len(self.chosen_lists)
+            self.chosen_version = self.board_version
+            self.chosen_seat = side.seat
+        refs = self.chosen_lists[kind]
+        if refs is None:
+            if side.refs_version != side.board_version:
+                self.refresh_refs(side)
+            if opp.refs_version != opp.board_version:
+                self.refresh_refs(opp)
+            refs = self.chosen_lists[kind] = chosen_targets(kind, side, opp)
         return refs
 
     def play_actions(self, side: Side, opp: Side) -> list[Action]:
         actions: list[Action] = []
-        if not side.hand:
-            return actions
-        append = actions.append
         mana = side.mana
         room = len(side.board) < BOARD_SLOTS
         seen = set()
@@ -375,14 +419,19 @@ class ClashState(GameState):
             if proto.kind is MONSTER and not room:
                 continue  # clash.md:67 — at most 5 monsters a side
             if not proto.chosen:
-                append(card.play_action)
+                actions.append(card.play_action)
                 continue
-            uid = card.uid
             targets = self.targets_for(proto.chosen, side, opp)
             if targets:
-                actions += [("play", uid, t) for t in targets]
+                plays = card.play_cache
+                if plays is None or plays[0] is not targets:
+                    uid = card.uid
+                    plays = card.play_cache = (targets, [])
+                    for ref in targets:
+                        plays[1].append(("play", uid, ref))
+                actions += plays[1]
             elif proto.kind is MONSTER:
-                append(card.play_action)  # ruling R5: the summon effect lapses
+                actions.append(card.play_action)  # ruling R5: the summon effect lapses
             # a spell or equipment with nothing to target cannot be played (clash.md:61,64)
         return actions
 
@@ -440,10 +489,12 @@ class ClashState(GameState):
         side.mana -= proto.cost  # legal actions only offer what the mana pays for
         side.hand.remove(card)
         side.hand_version += 1
-        chosen = self.target_of(target)
-        self.events.append(
-            ev.CardPlayed(seat, side.name, proto.name, self.target_name(chosen) if chosen else None)
-        )
+        if target is None:
+            chosen = None
+            self.events.append(ev.CardPlayed(seat, side.name, proto.name, None))
+        else:
+            chosen = self.target_of(target)
+            self.events.append(ev.CardPlayed(seat, side.name, proto.name, chosen.name))
         if proto.kind == MONSTER:
             card.reset()
             card.summoned_turn = self.turn
@@ -455,7 +506,7 @@ class ClashState(GameState):
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
         elif proto.kind == EQUIPMENT:
             monster = chosen  # clash.md:64 — any monster, the opponent's included
-            monster.attached.append(card)
+            monster.attached += (card,)
             monster.power += proto.power
             monster.toughness += proto.toughness
             self.events.append(
@@ -494,7 +545,8 @@ class ClashState(GameState):
         )
         if hurt.health <= 0:
             self.maybe_dead = True
-            self.check_deaths()
+            if not self.settling:
+                self.check_deaths()
 
     def end_turn(self) -> None:
         """clash.md:58,93 — turn effects, then end-phase hooks, then the other player's turn."""
@@ -552,16 +604,24 @@ class ClashState(GameState):
             self.maybe_dead = False
             dead = []
             for side in (self.sides[self.active], self.sides[1 - self.active]):
-                if any(m.health <= 0 for m in side.board):
-                    dead += [(side, m) for m in side.board if m.health <= 0]
-                    side.board = [m for m in side.board if m.health > 0]
-                    side.board_version += 1
-                    self.board_version += 1
+                # plain loops: in this Python a comprehension or any(...) costs a function call
+                for monster in side.board:
+                    if monster.health <= 0:
+                        living = []
+                        for m in side.board:
+                            if m.health > 0:
+                                living.append(m)
+                            else:
+                                dead.append((side, m))
+                        side.board = living
+                        side.board_version += 1
+                        self.board_version += 1
+                        break
             for side, monster in dead:
                 self.events.append(ev.Died(monster.proto.name, side.name))
                 for item in monster.attached:
                     self.sides[item.owner].graveyard.append(item)
-                monster.attached = []
+                monster.attached = ()
                 if not monster.proto.token:
                     self.sides[monster.owner].graveyard.append(monster)
             for side, monster in dead:

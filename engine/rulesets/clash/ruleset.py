@@ -110,7 +110,7 @@ class ClashRuleset(Ruleset):
             raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
         state = self._state(players, rng, best_of)
         for side, deck in zip(state.sides, decks, strict=True):
-            side.deck = [state.new_card(self.protos[c], side.seat) for c in deck]
+            side.deck = state.new_deck([self.protos[c] for c in deck], side.seat)
         state.flip_coin()
         return state
 
@@ -157,7 +157,7 @@ class ClashRuleset(Ruleset):
         card.attacked = bool(spec.pop("attacked", False))
         for equip_id in spec.pop("equipment", []):
             item = self._card(state, equip_id, owner)
-            card.attached.append(item)
+            card.attached += (item,)
             card.power += item.proto.power
             card.toughness += item.proto.toughness
         given = {

@@ -50,15 +50,18 @@ CHOSEN = frozenset(range(CHOSEN_MONSTER, CHOSEN_ENEMY + 1))
 
 
 def chosen_targets(kind: int, side: "Side", opp: "Side") -> list[Any]:
-    """Target refs (monster uid, or "p0"/"p1" for a player) from the chooser's seat."""
+    """Target refs (monster uid, or "p0"/"p1" for a player) from the chooser's seat.
+
+    Built from each side's `uids` and `refs` ([key, *uids]), which the caller keeps current.
+    """
     if kind == CHOSEN_ENEMY_MONSTER:
-        return [m.uid for m in opp.board]
+        return opp.uids
     if kind == CHOSEN_FRIENDLY_MONSTER:
-        return [m.uid for m in side.board]
+        return side.uids
     if kind == CHOSEN_MONSTER:
-        return [m.uid for m in side.board] + [m.uid for m in opp.board]
+        return side.uids + opp.uids
     if kind == CHOSEN_ENEMY:
-        return [opp.key] + [m.uid for m in opp.board]
+        return opp.refs
     if kind == CHOSEN_CHARACTER:
-        return [side.key, opp.key] + [m.uid for m in side.board] + [m.uid for m in opp.board]
+        return [side.key, opp.key, *side.uids, *opp.uids]
     raise ValueError(f"target code {kind} is not a chosen target")
