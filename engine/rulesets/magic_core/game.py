@@ -213,7 +213,9 @@ class MagicState(GameState):
             owned[obj.owner].append(obj)
         owned = [sorted(objs, key=lambda o: o.uid) for objs in owned]
         for player in self.players:
+            gone = player.left  # who left before the first game began stays out
             player.reset()
+            player.left = gone
             player.library, player.hand, player.graveyard, player.exile = (
                 owned[player.seat],
                 [],
@@ -503,6 +505,8 @@ class MagicState(GameState):
     # -- turns and steps -----------------------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
+        if self.players[seat].left:  # the starting player left before the first turn
+            seat = self.next_seat(seat)
         self.turn += 1
         self.game_turn += 1
         self.active = seat
