@@ -143,7 +143,7 @@ class StackItem:
         if self.card is not None:
             twin.card = objs[self.card.uid]
         if self.source is not None:
-            twin.source = objs.get(self.source.uid, self.source.copy())
+            twin.source = self.source.copy()  # a snapshot of the source (113.7a), not the object
         return twin
 
 
