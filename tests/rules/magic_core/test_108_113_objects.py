@@ -298,18 +298,17 @@ def test_112_1a_a_copy_of_a_spell_is_a_spell() -> None:
 
 def test_112_2_a_copys_owner_is_who_put_it_on_the_stack() -> None:
     match = scenario(
-        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["kindle_bolt", "kindle_bolt"], "battlefield": ["cinderpeak"] * 2},
         {"hand": ["mirror_refrain"], "battlefield": ["seamere"] * 3},
     )
     cast(match, "kindle_bolt", target="p1")
     bolt = match.state.stack[-1]
+    until_priority(match, 1)
     match.apply(1, ("cast", uid(match, "mirror_refrain", "hand"), 0, bolt.uid))
-    match.apply(1, ("pass",)) if decision(match).player == 1 else None
-    copies = [i for i in match.state.stack if i.copy]
-    if not copies:  # resolved already: the copy dealt its damage as Bob's spell
-        assert player(match, 1).life == 16
-        return
-    assert copies[0].owner == 1 and copies[0].controller == 1
+    while any(i.proto.id == "mirror_refrain" for i in match.state.stack):
+        match.apply(decision(match).player, ("pass",))
+    (copy,) = [i for i in match.state.stack if i.copy]
+    assert (copy.owner, copy.controller, bolt.owner) == (1, 1, 0)
 
 
 def test_112_3_a_spell_has_its_cards_characteristics() -> None:
@@ -420,12 +419,16 @@ def test_113_7a_an_ability_is_independent_of_its_source() -> None:
 
 
 def test_113_8_controllers_of_abilities() -> None:
-    match = scenario({}, {"hand": ["gravecall_ghoul"], "battlefield": ["fenmire"] * 5}, active=1)
-    cast(match, "gravecall_ghoul")
-    resolve(match)
-    assert (
-        match.state.stack[-1].controller == 1 if match.state.stack else player(match, 0).life == 18
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["gravecall_ghoul"], "battlefield": ["fenmire"] * 5 + ["scorchwing_whelp"]},
+        active=1,
     )
+    cast(match, "gravecall_ghoul")
+    until_priority(match, 0)
+    match.apply(0, ("pass",))  # the Ghoul resolves; its ability waits on the stack
+    trigger = match.state.stack[-1]
+    assert not trigger.is_spell and trigger.controller == 1  # its source's controller
     resolve(match)
     assert player(match, 0).life == 18 and player(match, 1).life == 20
 
