@@ -22,6 +22,7 @@ Actions (plain tuples):
 
 from typing import Any
 
+from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
 from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
@@ -127,8 +128,6 @@ class Trigger:
         self.effects = effects
         self.source = source.copy()  # 113.7a: last known information of its source
         self.x = x
-        from cards.schema.magic_core import chosen_target
-
         self.target_word = chosen_target(list(effects))
 
 
