@@ -53,15 +53,21 @@ class CardEntry:
     text: str
     stats: dict[str, int] = field(default_factory=dict)
     flavor: str = ""
+    cost_text: str = ""
 
     def view(self) -> CardView:
         """The renderers' input (they take views, never rules objects)."""
-        return CardView(0, self.card_id, self.name, self.kind, self.cost, self.text, self.stats)
+        return CardView(
+            0, self.card_id, self.name, self.kind, self.cost, self.text, self.stats,
+            cost_text=self.cost_text,
+        )  # fmt: skip
 
     def label(self) -> str:
         """`Sootling Scamp · 1 mana monster 2/0/2`: enough to pick a card from a list."""
         stats = card_stats(self.view())
         cost = f"{self.cost} mana " if self.cost is not None else ""
+        if self.cost_text:
+            cost = f"{self.cost_text} "
         return f"{self.name} · {cost}{self.kind}" + (f" {stats}" if stats else "")
 
 
@@ -77,7 +83,14 @@ def catalog(game: str) -> dict[str, CardEntry]:
         return {}
     return {
         card_id: CardEntry(
-            card_id, card.name, card.kind, card.cost, card.text, dict(card.stats), card.flavor
+            card_id,
+            card.name,
+            card.kind,
+            card.cost,
+            card.text,
+            dict(card.stats),
+            card.flavor,
+            card.cost_text,
         )
         for card_id, card in rules.card_catalog().items()
     }
@@ -158,7 +171,9 @@ def card_embed(entry: CardEntry, game_name: str, image_name: str | None = None) 
         text += f"\n\n*{escape_markdown(entry.flavor)}*"
     color = KIND_COLORS.get(entry.kind, discord.Color.blurple())
     embed = discord.Embed(title=entry.name, description=text[:4096], color=color)
-    if entry.cost is not None:
+    if entry.cost_text:
+        embed.add_field(name="Cost", value=entry.cost_text)
+    elif entry.cost is not None:
         embed.add_field(name="Cost", value=f"{entry.cost} mana")
     embed.add_field(name="Kind", value=entry.kind.capitalize())
     if entry.stats:

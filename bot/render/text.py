@@ -25,7 +25,8 @@ def card_stats(card: CardView) -> str:
 
 
 def card_line(card: CardView, show_text: bool = False) -> str:
-    cost = f" ({card.cost})" if card.cost is not None else ""
+    printed = card.cost_text or card.cost
+    cost = f" ({printed})" if printed is not None and printed != "" else ""
     stats = card_stats(card)
     parts = [f"{card.name}{cost}", card.kind, stats]
     line = " · ".join(p for p in parts if p)

@@ -22,6 +22,7 @@ class CardView:
     tags: tuple[str, ...] = ()
     attached: tuple["CardView", ...] = ()
     flavor: str = ""  # filled only where a card is looked up (/card), never on the board
+    cost_text: str = ""  # the printed cost where one number says too little ("{2}{R}")
 
 
 @dataclass(slots=True)

@@ -29,12 +29,13 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
     return CardView(
         uid,
         proto.id,
-        f"{proto.name} {cost_text(proto.cost)}".strip(),
+        proto.name,
         kind,
         proto.mana_value,
         text,
         stats,
         tags,
+        cost_text=cost_text(proto.cost),
     )
 
 
