@@ -308,12 +308,12 @@ def card_art(card_id: str, kind: str, width: int, height: int) -> Image.Image:
 def _stat_items(card: CardView) -> list[tuple[str, str, RGB, bool]]:
     """(abbreviated label, value, colour, emphasised) for each stat worth showing.
 
-    A card with health is a creature and shows power/toughness/health as they stand, the
-    health as "3/6" when hurt; one without (equipment) shows bonuses, "+3", skipping zeros,
-    which is how the text renderer words them too.
+    A creature (a card with health, or with toughness and not equipment) shows its stats as
+    they stand, the health as "3/6" when hurt; equipment shows bonuses, "+3", skipping
+    zeros, which is how the text renderer words them too.
     """
     stats = card.stats
-    creature = "health" in stats
+    creature = "health" in stats or (card.kind != "equipment" and "toughness" in stats)
     items = []
     keys = [k for k in CARD_STATS if k in stats] + [
         k for k in stats if k not in CARD_STATS and k != "max_health"

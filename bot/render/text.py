@@ -6,13 +6,16 @@ STAT_ORDER = ("power", "toughness", "health")
 
 
 def card_stats(card: CardView) -> str:
-    """`3/1/4` for a power/toughness/health creature (with its maximum when hurt), or each
-    number the card has by name (`3 power · 5 health`): a game without toughness must not
-    read as if it had toughness 0. Equipment-like cards without health read `+2 power`."""
+    """`3/1/4` for a power/toughness/health creature (with its maximum when hurt), `2/2` for
+    one with power and toughness only, or each number by name (`3 power · 5 health`): a
+    game without toughness must not read as if it had toughness 0. A card of kind
+    "equipment" (it adds to another card) reads as bonuses: `+2 power`."""
     stats = card.stats
     if not stats:
         return ""
     shown = [k for k in stats if not (k.startswith("max_") and k[4:] in stats)]
+    if card.kind != "equipment" and set(shown) == {"power", "toughness"}:
+        return f"{stats['power']}/{stats['toughness']}"
     if "health" not in stats:
         return " ".join(
             f"+{stats[k]} {k}" if k in STAT_ORDER else f"{k} {stats[k]}" for k in shown if stats[k]
@@ -35,7 +38,7 @@ def card_line(card: CardView, show_text: bool = False) -> str:
     if card.attached:
         line += " + " + ", ".join(a.name for a in card.attached)
     if show_text and card.text:
-        line += f" — {card.text}"
+        line += " — " + card.text.replace("\n", " / ")
     return line
 
 

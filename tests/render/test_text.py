@@ -57,7 +57,14 @@ def test_stats_read_by_name_when_a_game_has_no_toughness() -> None:
 
     assert stats(power=3, toughness=1, health=4, max_health=5) == "3/1/4 (max 5)"
     assert stats(power=3, health=5) == "3 power · 5 health"
-    assert stats(power=2, toughness=0) == "+2 power"
+    assert stats(power=2, toughness=2) == "2/2"  # a creature without health
+
+
+def test_equipment_reads_as_bonuses() -> None:
+    from bot.render.text import card_stats
+
+    card = CardView(0, "x", "X", "equipment", 1, "", {"power": 2, "toughness": 0})
+    assert card_stats(card) == "+2 power"
 
 
 def test_the_embed_keeps_the_newest_events_that_fit() -> None:

@@ -31,7 +31,7 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
         proto.id,
         proto.name,
         kind,
-        proto.mana_value,
+        None if proto.is_land else proto.mana_value,  # a land has no cost to show
         text,
         stats,
         tags,
