@@ -82,12 +82,13 @@ class Ruleset(ABC):
         return tuple(decision.actions[: decision.min_picks])
 
 
+#: Every game, in the order menus list them; modules load on first use.
 _MODULES = {
     "clash": "engine.rulesets.clash",
     "battle-mages": "engine.rulesets.battle_mages",
-    "mage-wars": "engine.rulesets.mage_wars",
-    "magic-core": "engine.rulesets.magic_core",
     "enchantoria": "engine.rulesets.enchantoria",
+    "magic-core": "engine.rulesets.magic_core",
+    "mage-wars": "engine.rulesets.mage_wars",
 }
 _LOADED: dict[str, Ruleset] = {}
 
