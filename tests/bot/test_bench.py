@@ -1,0 +1,15 @@
+"""`cardhost bench-bot` end to end, tiny: it plays, checks the log and prints its line."""
+
+import re
+
+from bot.bench import bench
+
+
+async def test_a_tiny_bench_prints_the_promised_line() -> None:
+    line = await bench(matches=2, seed=1, rate=20.0, seconds=4.0)
+    found = re.fullmatch(
+        r"matches=2 actions=(\d+) p50_ms=([\d.]+) p99_ms=([\d.]+) actions_per_sec=([\d.]+)", line
+    )
+    assert found, line
+    actions, p50, p99, rate = found.groups()
+    assert int(actions) > 0 and 0 < float(p50) <= float(p99) and float(rate) > 0
