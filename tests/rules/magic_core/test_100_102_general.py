@@ -144,7 +144,7 @@ def test_101_4_apnap_choices_in_turn_order_then_at_once() -> None:
 def test_101_4a_hidden_choices_stay_hidden() -> None:
     match = scenario(
         {"hand": ["mindrot_whisper"], "battlefield": ["fenmire"] * 2},
-        {"hand": ["kindle_bolt", "cinderstorm", "wildfire_lance"]},
+        {"hand": ["kindle_bolt", "ashfall_tempest", "wildfire_lance"]},
     )
     cast(match, "mindrot_whisper", target="p1")
     resolve(match)

@@ -146,7 +146,7 @@ def test_110_3_characteristics_are_printed_plus_continuous_effects() -> None:
 def test_110_4_permanent_types() -> None:
     kinds = {p.id: p.is_permanent for p in protos().values()}
     assert kinds["withering_pall"] and kinds["wayfarers_compass"] and kinds["cinderpeak"]
-    assert not kinds["kindle_bolt"] and not kinds["cinderstorm"]
+    assert not kinds["kindle_bolt"] and not kinds["ashfall_tempest"]
 
 
 def test_110_4a_permanent_card_and_110_4b_permanent_spell() -> None:

@@ -78,7 +78,7 @@ def test_greedy_agent_plays_whole_games() -> None:
 def test_resigning_during_another_players_choice_in_multiplayer() -> None:
     match = scenario(
         {"hand": ["mindrot_whisper"], "battlefield": ["fenmire"] * 2},
-        {"hand": ["kindle_bolt", "cinderstorm", "wildfire_lance"]},
+        {"hand": ["kindle_bolt", "ashfall_tempest", "wildfire_lance"]},
         {},
     )
     cast(match, "mindrot_whisper", target="p1")

@@ -76,7 +76,7 @@ def test_one_land_a_turn() -> None:
 
 def test_sorcery_speed_only_in_own_main_phase_with_empty_stack() -> None:
     match = scenario(
-        {"hand": ["cinderstorm", "kindle_bolt"], "battlefield": ["cinderpeak"] * 4},
+        {"hand": ["ashfall_tempest", "kindle_bolt"], "battlefield": ["cinderpeak"] * 4},
         {},
         step="upkeep",
     )
@@ -115,11 +115,11 @@ def test_priority_passes_and_the_stack_resolves_last_in_first_out() -> None:
 
 def test_state_based_actions_repeat_until_none_apply() -> None:
     match = scenario(
-        {"hand": ["cinderstorm"], "battlefield": ["cinderpeak"] * 3 + ["barrow_shambler"]},
+        {"hand": ["ashfall_tempest"], "battlefield": ["cinderpeak"] * 3 + ["barrow_shambler"]},
         {"battlefield": ["bramble_cub"]},
     )
     obj(match, "barrow_shambler").damage = 1
-    cast(match, "cinderstorm")
+    cast(match, "ashfall_tempest")
     resolve(match)
     resolve(match)
     assert not objs(match, "bramble_cub") and not objs(match, "barrow_shambler")
@@ -195,8 +195,8 @@ def test_deathtouch_any_damage_is_lethal() -> None:
 
 
 def test_lifelink_gains_the_damage() -> None:
-    match = scenario({"battlefield": ["sunmane_pegasus"]}, {})
-    attack(match, ("sunmane_pegasus", 1))
+    match = scenario({"battlefield": ["dawnmane_courser"]}, {})
+    attack(match, ("dawnmane_courser", 1))
     assert (player(match, 0).life, player(match, 1).life) == (22, 18)
 
 
@@ -248,13 +248,13 @@ def test_multiplayer_attack_any_opponent_and_each_defender_blocks_in_apnap_order
 
 def test_triggered_abilities_go_on_the_stack_apnap() -> None:
     match = scenario(
-        {"hand": ["cinderstorm"], "battlefield": ["cinderpeak"] * 3 + ["barrow_shambler"]},
+        {"hand": ["ashfall_tempest"], "battlefield": ["cinderpeak"] * 3 + ["barrow_shambler"]},
         {"battlefield": ["barrow_shambler"]},
     )
     for o in match.state.battlefield:
         if o.proto.id == "barrow_shambler":
             o.damage = 1
-    cast(match, "cinderstorm")
+    cast(match, "ashfall_tempest")
     resolve(match)
     if match.state.stack:
         assert [i.controller for i in match.state.stack] == [0, 1]  # Bob's resolves first
