@@ -11,6 +11,7 @@ from tests.rules.magic_core.conftest import (
     legal,
     obj,
     objs,
+    pass_,
     pass_until,
     player,
     resolve,
@@ -284,3 +285,68 @@ def test_stop_setting_is_an_action() -> None:
 def test_no_needless_prompts_without_anything_to_do() -> None:
     match = scenario({}, {})
     assert match.state.turn > 3 or match.over  # nobody could do anything: the game ran on
+
+
+def _asked(match, limit: int = 40) -> list[tuple[int, str, int]]:
+    """Pass every priority decision until Ann's next turn: who was asked, where."""
+    seen = []
+    start = match.state.turn
+    for _ in range(limit):
+        st = match.state
+        if st.turn > start and st.active == 0:
+            break
+        d = decision(match)
+        seen.append((d.player, STEP_NAMES[st.step], st.active))
+        match.apply(d.player, ("pass",) if d.kind == "priority" else d.actions[-1])
+    return seen
+
+
+def test_default_stop_a_player_with_an_instant_is_not_asked_on_an_empty_stack() -> None:
+    # docs "the stop setting": by default a player stops only in their own main phases
+    match = scenario(
+        {"battlefield": ["meadowland"], "stop_all": False},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
+    )
+    seen = _asked(match)
+    bob_in_anns_turn = [s for s in seen if s[0] == 1 and s[2] == 0]
+    assert bob_in_anns_turn == []  # Bob could cast Kindle Bolt, but nothing asked him
+    assert any(s[0] == 1 and s[1] == "main 1" and s[2] == 1 for s in seen)
+
+
+def test_default_stop_a_player_who_could_respond_is_asked_when_the_stack_holds_something() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    pass_(match)  # Ann passes with her spell on the stack
+    d = decision(match)
+    assert d.player == 1 and d.kind == "priority"
+    assert any(a[0] == "cast" for a in d.actions)  # Bob may respond
+
+
+def test_stop_at_every_step_asks_in_every_step_and_main_only_turns_it_back() -> None:
+    match = scenario(
+        {"battlefield": ["meadowland"], "stop_all": False},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": True},
+    )
+    seen = _asked(match)
+    bob_steps = {s[1] for s in seen if s[0] == 1 and s[2] == 0}
+    assert {"main 1", "beginning of combat", "main 2", "end"} <= bob_steps
+    # Bob switches back to "stop only in my main phases" with the pass itself
+    while not (decision(match).player == 1 and decision(match).kind == "priority"):
+        d = decision(match)
+        match.apply(d.player, ("pass",) if d.kind == "priority" else d.actions[-1])
+    assert ("pass", "main") in legal(match)
+    match.apply(1, ("pass", "main"))
+    assert not player(match, 1).stop_all
+    seen = _asked(match)
+    assert [s for s in seen if s[0] == 1 and s[2] == 0] == []
+
+
+def test_a_player_with_nothing_but_pass_is_never_asked_even_when_stopping_everywhere() -> None:
+    match = scenario({"battlefield": ["meadowland"], "stop_all": True}, {"stop_all": True})
+    seen = _asked(match)
+    # in Ann's turn Bob holds no card and no mana: never asked, whatever his setting
+    assert [s for s in seen if s[0] == 1 and s[2] == 0] == []
+    assert any(s[0] == 1 and s[1] == "main 1" and s[2] == 1 for s in seen)  # his land drop
