@@ -47,8 +47,10 @@ def problems(match: Match, total: int, look: bool) -> list[str]:
             for seat in view.seats:
                 if seat.seat != viewer and seat.zones["hand"].cards is not None:
                     found.append(f"viewer {viewer} sees {seat.name}'s hand")
-                if seat.zones["health"].cards is not None:
-                    found.append("a health pile is face up")
+            piles = {c.uid for side in s.seats for c in side.health + side.armor}
+            for zone in [z for seat in view.seats for z in seat.zones.values()]:
+                if piles & {c.uid for c in zone.cards or ()}:
+                    found.append("a health or armor card is face up")
             if any(z.cards is not None for n, z in view.table.items() if n.endswith("deck")):
                 found.append("a deck is face up")
             for event in view.events:

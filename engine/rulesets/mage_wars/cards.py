@@ -69,6 +69,8 @@ def effect_text(e: Any) -> str:
         pierce = ", ignoring armor" if e.pierce else ""
         return f"deal {e.amount} damage to {TARGET_WORDS[e.target]}{pierce}"
     if k == "drain":
+        if e.target == "you":
+            return f"lose {e.amount} health"
         return f"{TARGET_WORDS[e.target]} loses {e.amount} health"
     if k == "heal":
         return f"restore {e.amount} health"
@@ -86,13 +88,17 @@ def effect_text(e: Any) -> str:
         return f"+{e.amount} defence until your next turn"
     if k == "haste":
         who = "you draw" if e.target == "you" else "each enemy draws"
-        return f"{who} {e.amount:+d} fate card(s) next turn"
+        more = "more" if e.amount > 0 else "fewer"
+        return f"{who} {abs(e.amount)} {more} fate card(s) next turn"
     if k == "discard":
+        if e.target == "you":
+            return f"discard {e.count} card(s) at random"
         return f"{TARGET_WORDS[e.target]} discards {e.count} card(s) at random"
     if k == "skip_turn":
         return "lose your next turn"
     if k == "lose":
-        return f"lose a {'manifestation in the making' if e.what == 'work' else e.what}"
+        what = {"work": "a manifestation in the making", "item": "an item", "pet": "a pet"}
+        return f"lose {what[e.what]}"
     raise AssertionError(k)
 
 
@@ -119,20 +125,25 @@ def bonus_text(b: s.Bonus) -> str:
     return ", ".join(parts)
 
 
+def win_text(d: Any) -> str:
+    """A Mage's own win condition, as printed (the Waning may ask less: R14)."""
+    return {
+        "level": f"reach level {d.win.amount}",
+        "structures": f"complete {d.win.amount} structure(s)",
+        "kills": f"slay {d.win.amount} Mage(s)",
+        "pets": f"keep {d.win.amount} pets at once",
+        "items": f"fill {d.win.amount} item slots at once",
+        "challenges": f"win {d.win.amount} challenge(s)",
+    }[d.win.kind]
+
+
 def card_text(d: Any) -> str:
     t = d.type
     lines = []
     if t == "mage":
         decks = "/".join(DECK_NAMES[x] for x in d.health_decks)
         need = ", ".join(ICON_WORDS[i] for i in d.resurrect)
-        win = {
-            "level": f"reach level {d.win.amount}",
-            "structures": f"complete {d.win.amount} structure(s)",
-            "kills": f"slay {d.win.amount} Mage(s)",
-            "pets": f"keep {d.win.amount} pets at once",
-            "items": f"fill {d.win.amount} item slots at once",
-            "challenges": f"win {d.win.amount} challenge(s)",
-        }[d.win.kind]
+        win = win_text(d)
         return (
             f"{d.alignment.capitalize()}. Health {d.health} ({decks}), armor {d.armor}, "
             f"pets {d.pets}, fate {d.fate}, hand {d.hand}. Health cards spent waive "

@@ -26,7 +26,7 @@ from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.mage_wars import effects
-from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto, use_effects
+from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom, Note
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
 
@@ -645,8 +645,8 @@ class MageWarsState(GameState):
         """mw:42 — lay a card to fill over turns; with nothing to fill it activates now."""
         side.hand.remove(card)
         proto = card.proto
-        self.events.append(ev.CardPlayed(side.seat, side.name, proto.name, None))
         if proto.type == "challenge":  # mw:80 — its conditions count from now, this turn
+            self.events.append(ev.CardPlayed(side.seat, side.name, proto.name, None))
             side.trials.append((card, dict(side.tally)))
             return
         need = list(proto.requires)
@@ -655,8 +655,13 @@ class MageWarsState(GameState):
         card.need = need
         card.owner = None if proto.type == "structure" else side.seat
         if not need:
+            self.events.append(ev.CardPlayed(side.seat, side.name, proto.name, None))
             self.complete(side, card)
-        elif proto.type == "structure":
+            return
+        where = "in the centre" if proto.type == "structure" else "on the table"
+        needs = ", ".join(ICON_WORDS[i] for i in need)
+        self.events.append(Note(f"{side.name} lays {proto.name} {where} (needs {needs})."))
+        if proto.type == "structure":
             self.centre.append(card)
         else:
             side.works.append(card)

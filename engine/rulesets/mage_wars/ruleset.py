@@ -108,14 +108,22 @@ class MageWarsRuleset(Ruleset):
         self._fill_decks(state)
         for side, spec in zip(state.seats, seats, strict=True):
             self._seat(state, side, dict(spec))
+        named = set(data.get("decks", {})) | set(data.get("discards", {}))
+        if named - set(state.decks):
+            raise ScenarioError(f"unknown deck(s) {sorted(named - set(state.decks))}")
         # after the seats, whose health cards come from the full decks
         for deck, ids in data.get("decks", {}).items():  # listed top first
             state.decks[deck] = [self._card(state, c) for c in reversed(ids)]
         for deck, ids in data.get("discards", {}).items():  # listed bottom first
             state.discards[deck] = [self._card(state, c) for c in ids]
-        state.turn = int(data.get("turn", 1))
-        state.round = int(data.get("round", 1))
-        state.active = state.starter = int(data.get("active", 0))
+        for key in ("turn", "round", "active"):
+            if not isinstance(data.get(key, 0), int):
+                raise ScenarioError(f"'{key}' must be a whole number")
+        if not 0 <= data.get("active", 0) < len(seats):
+            raise ScenarioError(f"'active' must be a seat from 0 to {len(seats) - 1}")
+        state.turn = data.get("turn", 1)
+        state.round = data.get("round", 1)
+        state.active = state.starter = data.get("active", 0)
         for spec in data.get("centre", []):
             state.centre.append(self._work(state, spec, None))
         if state.seats[state.active].dead:
@@ -146,6 +154,8 @@ class MageWarsRuleset(Ruleset):
     def _seat(self, state: MageWarsState, side: Seat, spec: dict[str, Any]) -> None:
         mage = spec.get("mage", self.mages[side.seat % len(self.mages)])
         side.mage = self._card(state, mage)
+        if side.mage.proto.type != "mage":
+            raise ScenarioError(f"'{mage}' is not a Mage")
         side.mage.owner = side.seat
         data = side.mage.proto.data
         health = spec.get("health", data.health)
@@ -165,6 +175,9 @@ class MageWarsRuleset(Ruleset):
             card.discount = data.discount
             side.hand.append(card)
         side.pets = [self._work(state, c, side.seat) for c in spec.get("pets", [])]
+        for pet in side.pets:
+            if pet.proto.type != "creature":
+                raise ScenarioError(f"'{pet.proto.id}' is not a creature")
         for c in spec.get("items", []):
             item = self._work(state, c, side.seat)
             if item.proto.type != "item" or item.proto.data.slot not in SLOTS:

@@ -1,7 +1,8 @@
 """What a Mage Wars player may see, and how each legal action reads on a button.
 
 Hidden: other players' hands, every deck's order and contents, health and armor piles
-(face down, their owner included: R1) and charges (face down). Everything else is face up.
+(face down, their owner included: R1; only their sizes are shown, as the `health` and
+`armor` stats) and charges (face down). Everything else is face up.
 """
 
 from dataclasses import replace
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
-from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto
+from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, win_text
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.game import MageWarsState
@@ -44,10 +45,12 @@ def _printed(proto: Proto, uid: int) -> CardView:
         stats["health"] = d.health
     if getattr(d, "power", 0):
         stats["power"] = d.power
-    if proto.type == "mage":
+    if proto.type == "mage":  # its numbers, and on the table what it lives for
         stats = {"health": d.health, "armor": d.armor, "pets": d.pets, "fate": d.fate}
         stats["hand"] = d.hand
         tags.append(d.alignment)
+        tags.append("wins: " + win_text(d))
+        tags.append("resurrect: " + " ".join(ICON_WORDS[i] for i in d.resurrect))
     if proto.type == "level":
         stats["level"] = d.level
     if proto.type == "creature" and d.plant:
@@ -67,6 +70,7 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
         return base if len(tags) == len(base.tags) else replace(base, tags=tuple(tags))
     stats = dict(base.stats)
     if card.need:
+        tags.append("in the making")
         tags.append("needs " + " ".join(ICON_WORDS[i] for i in card.need))
         stats["open"] = len(card.need)
     if card.charges:
@@ -79,21 +83,19 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
 
 def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatView:
     own = viewer == side.seat
-    board = side.pets + list(side.items.values()) + side.levels + side.board + side.wards
-    board += [c for c, _ in side.trials]
+    # The whole play area in one zone, the one every renderer lists: the Mage card first
+    # (its win condition in its tags), then what is finished, then what is in the making.
+    board = [side.mage, *side.levels, *side.pets, *side.items.values(), *side.board]
+    board += side.wards + [c for c, _ in side.trials] + side.works
+    shown = (proto_view(side.mage.proto, side.mage.uid),)
+    shown += tuple(table_view(c, state) for c in board[1:])
     zones = {
-        "mage": ZoneView("mage", 1, (proto_view(side.mage.proto, side.mage.uid),)),
         "hand": ZoneView(
             "hand",
             len(side.hand),
             tuple(proto_view(c.proto, c.uid) for c in side.hand) if own else None,
         ),
-        "health": ZoneView("health", len(side.health), None),
-        "armor": ZoneView("armor", len(side.armor), None),
-        "board": ZoneView("board", len(board), tuple(table_view(c, state) for c in board)),
-        "works": ZoneView(
-            "works", len(side.works), tuple(table_view(c, state) for c in side.works)
-        ),
+        "board": ZoneView("board", len(board), shown),
     }
     have, need = state.progress(side)
     stats = {
@@ -122,8 +124,8 @@ def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
         name = DECK_NAMES[deck]
         table[f"{name} deck"] = ZoneView(f"{name} deck", len(state.decks[deck]), None)
         pile = state.discards[deck]
-        table[f"{name} discard"] = ZoneView(
-            f"{name} discard", len(pile), tuple(proto_view(c.proto, c.uid) for c in pile)
+        table[f"{name} discard"] = ZoneView(  # top card first: salvage takes the top
+            f"{name} discard", len(pile), tuple(proto_view(c.proto, c.uid) for c in reversed(pile))
         )
     table["centre"] = ZoneView(
         "centre", len(state.centre), tuple(table_view(c, state) for c in state.centre)
@@ -161,7 +163,13 @@ def _ref(state: "MageWarsState", ref: Any) -> str:
     if isinstance(ref, str):
         return f"{state.names[int(ref[1:])]}'s Mage"
     card = state.cards.get(ref)
-    return card.proto.name if card is not None else "?"
+    if card is None:
+        return "?"
+    if card.owner is not None and card.owner != state.active:  # whose, in a game of 3 or 4
+        return f"{state.names[card.owner]}'s {card.proto.name}"
+    if card in state.centre:
+        return f"{card.proto.name} (centre)"
+    return card.proto.name
 
 
 def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, int | None, Any]:

@@ -167,7 +167,7 @@ def test_crafting_resources_become_charges_spent_one_per_use() -> None:
         do(m, "fill", c.uid, bow.uid)
     do(m, "slot", bow.uid)
     assert len(bow.charges) == 3
-    seat_view = m.view(1).seat(0).zones["board"].cards[0]
+    seat_view = m.view(1).seat(0).zones["board"].cards[1]
     assert seat_view.stats["charges"] == 3 and seat_view.attached == ()  # face down
     for _ in range(3):
         do(m, "attack", bow.uid, "p1")

@@ -194,7 +194,8 @@ def test_hidden_information_stays_hidden() -> None:
         view = m.view(viewer)
         for seat in view.seats:
             assert (seat.zones["hand"].cards is not None) == (seat.seat == viewer)
-            assert seat.zones["health"].cards is None and seat.zones["armor"].cards is None
+        piles = {c.uid for side in s.seats for c in side.health + side.armor}
+        assert not piles & visible_uids(view)
         for name, zone in view.table.items():
             assert (zone.cards is None) == name.endswith("deck")
         text = repr(view)
@@ -256,3 +257,14 @@ def test_at_last_light_the_living_come_first() -> None:
     m = game({**CINDER, "dead": True, "kills": 1}, {**SELME, "health": 1}, active=1)
     state(m).last_light()
     assert m.over and m.winner == 1
+
+
+def visible_uids(view) -> set[int]:
+    """Every card uid a view shows face up, in any zone, attached cards included."""
+    zones = [z for seat in view.seats for z in seat.zones.values()] + list(view.table.values())
+    found: set[int] = set()
+    for zone in zones:
+        for c in zone.cards or ():
+            found.add(c.uid)
+            found.update(a.uid for a in c.attached)
+    return found

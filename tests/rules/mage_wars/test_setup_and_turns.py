@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.core.errors import DeckError
-from engine.core.match import new_match
+from engine.core.errors import DeckError, ScenarioError
+from engine.core.match import from_scenario, new_match
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.mage_wars.cards import DECKS
 from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
@@ -65,7 +65,8 @@ def test_health_and_armor_cards_come_face_down_from_the_named_decks() -> None:
     assert len(obbin.armor) == 2
     for viewer in (0, 1, None):
         seat = m.view(viewer).seat(0)
-        assert seat.zones["health"].cards is None and seat.zones["armor"].cards is None
+        hidden = {c.uid for c in obbin.health + obbin.armor}
+        assert not hidden & visible_uids(m.view(viewer))  # face down, to its owner too
         assert seat.stats["health"] == len(obbin.health) and seat.stats["armor"] == 2
 
 
@@ -150,3 +151,60 @@ def test_the_hand_is_cut_to_its_maximum_at_the_end_of_the_turn() -> None:
     assert len(state(m).seats[0].hand) == 6
     assert len(state(m).discards["arcane"]) >= 3
     assert card(m, "ember_shard", state(m).discards["arcane"]) is not None
+
+
+def visible_uids(view) -> set[int]:
+    """Every card uid a view shows face up, in any zone, attached cards included."""
+    zones = [z for seat in view.seats for z in seat.zones.values()] + list(view.table.values())
+    found: set[int] = set()
+    for zone in zones:
+        for c in zone.cards or ():
+            found.add(c.uid)
+            found.update(a.uid for a in c.attached)
+    return found
+
+
+def test_a_scenario_with_bad_data_is_refused_clearly() -> None:
+    # engine contract: from_scenario names what is wrong, with a ScenarioError.
+    bad = [
+        ({"seats": [{}]}, "2 to 4 seats"),
+        ({"seats": [{"mage": "ember_shard"}, {}]}, "not a Mage"),
+        ({"seats": [{"hand": ["no_such_card"]}, {}]}, "unknown card"),
+        ({"seats": [{"pets": ["iron_ore"]}, {}]}, "not a creature"),
+        ({"seats": [{"items": ["emberfox"]}, {}]}, "not an item"),
+        ({"seats": [{"colour": "red"}, {}]}, "unknown seat field"),
+        ({"seats": [{}, {}], "decks": {"graveyard": []}}, "unknown deck"),
+        ({"seats": [{}, {}], "active": 5}, "'active'"),
+        ({"seats": [{}, {}], "round": "two"}, "whole number"),
+    ]
+    for data, words in bad:
+        with pytest.raises(ScenarioError, match=words):
+            from_scenario("mage-wars", data, 1)
+
+
+def test_the_table_shows_each_mage_its_works_and_the_top_of_each_discard_pile() -> None:
+    # mage-wars.md:19-24, 42, 118 — the Mage card (with its own win condition) and the
+    # manifestations laid in front of a player are on the table for all to read; a discard
+    # pile lists its top card first, the one salvage takes (mage-wars.md:120).
+    m = game(
+        {"mage": "duskblade_morvane", "works": [{"card": "emberfox"}]},
+        {"mage": "cinder_archon"},
+        discards={"arcane": ["iron_ore", "sky_crystal"]},
+    )
+    for viewer in (0, 1, None):
+        view = m.view(viewer)
+        board = view.seat(0).zones["board"].cards
+        assert board[0].name == "Duskblade Morvane"
+        assert "wins: win 2 challenge(s)" in board[0].tags
+        assert board[1].name == "Emberfox" and "in the making" in board[1].tags
+        assert [c.name for c in view.table["Arcane discard"].cards] == ["Sky Crystal", "Iron Ore"]
+
+
+def test_laying_a_card_reads_as_laying_it() -> None:
+    # mage-wars.md:42 — a card with requirements is laid on the table, not played.
+    m = game({"mage": "thornmother_ivra", "hand": ["emberfox", "obsidian_spire"]}, {})
+    do(m, "play", hand(m, 0, "emberfox").uid)
+    do(m, "play", hand(m, 0, "obsidian_spire").uid)
+    texts = [e.text for e in m.events]
+    assert "Player 1 lays Emberfox on the table (needs Ember)." in texts
+    assert "Player 1 lays Obsidian Spire in the centre (needs Ember, Ember, Any)." in texts
