@@ -356,6 +356,9 @@ class Card(_Model):
     x_is: Literal["creatures_you_control", "cards_in_hand"] | None = None
     #: 107.3e: the controller chooses X from 0 to this number as the spell resolves
     x_choice: int | None = Field(default=None, ge=1, le=10)
+    #: 113.2b: "As an additional cost to cast this spell, pay N life" (paid even when the
+    #: spell is cast without paying its mana cost; payable only with N or more life, 119.4)
+    additional_life: int = Field(default=0, ge=0, le=20)
     token: bool = False
     colors: str = Field(default="", pattern=r"^W?U?B?R?G?$")  # a token's colour (111.3)
     flavor: str = ""
@@ -382,6 +385,8 @@ class Card(_Model):
             raise ValueError("a land has no mana cost and no other type")
         if self.produces and "land" not in kinds:
             raise ValueError("'produces' is for lands (other permanents use an ability)")
+        if self.additional_life and ("land" in kinds or self.token):
+            raise ValueError("additional_life is a cost to cast a spell: not for a land or token")
         if "basic" in self.supertypes and not ("land" in kinds and self.produces):
             raise ValueError("a basic land is a land that produces mana")
         chosen_target(self.effects)

@@ -77,6 +77,7 @@ class Proto:
 
     __slots__ = (
         "abilities",
+        "additional_life",
         "anthems",
         "basic",
         "cant_block",
@@ -146,6 +147,7 @@ class Proto:
             for s in card.statics
             if s.kind == "anthem"
         )
+        self.additional_life = card.additional_life  # 113.2b: an ability of the card
         self.x_is = card.x_is
         self.x_choice = card.x_choice
         self.token = card.token

@@ -630,6 +630,8 @@ class MagicState(GameState):
 
     def cast_actions(self, seat: int, card: Obj, avail: list[int]) -> list[Action]:
         proto = card.proto
+        if not self.can_pay_additional(seat, proto):
+            return []
         refs = self.targets_for(proto.target, seat, card.uid)
         if refs is None:
             return []  # a spell with a target needs a legal one to be cast (601.2c)
@@ -640,6 +642,11 @@ class MagicState(GameState):
         else:
             xs = self.x_values(proto.cost, avail)
         return [("cast", card.uid, x, r) for x in xs for r in refs]
+
+    def can_pay_additional(self, seat: int, proto: Proto) -> bool:
+        """113.2b: an additional cost must be paid too; life can be paid only by a player
+        whose life total is at least the amount (119.4)."""
+        return self.players[seat].life >= proto.additional_life
 
     def x_values(self, cost: tuple[int, ...], avail: list[int], life: int = 0) -> list[int]:
         """The values of X this player can pay for (107.3a); [0] without an X; [] if the
@@ -714,6 +721,9 @@ class MagicState(GameState):
             x = 0
         else:
             pay(self, seat, proto.cost, x)
+        if proto.additional_life:  # 113.2b: paid even when the mana cost is not (118.9d)
+            player.life -= proto.additional_life
+            self.note(f"{player.name} pays {proto.additional_life} life ({player.life}).")
         item = StackItem(
             self.new_stack_uid(), True, proto, seat, proto.effects, proto.target, target, x, card
         )
@@ -1469,7 +1479,11 @@ class MagicState(GameState):
         actions = []
         for card in self.players[seat].hand:
             proto = card.proto
-            if (proto.is_instant or proto.is_sorcery) and proto.mana_value <= limit:
+            if (
+                (proto.is_instant or proto.is_sorcery)
+                and proto.mana_value <= limit
+                and self.can_pay_additional(seat, proto)
+            ):
                 refs = self.targets_for(proto.target, seat, card.uid)
                 if refs is not None:
                     actions += [("free", card.uid, r) for r in refs]

@@ -117,6 +117,8 @@ def ability_text(data: schema.Activated, name: str) -> str:
 
 def card_text(card: schema.Card) -> str:
     lines = []
+    if card.additional_life:
+        lines.append(f"As an additional cost to cast this spell, pay {card.additional_life} life.")
     if card.produces:
         lines.append(f"{{T}}: Add {{{card.produces}}}.")
     if card.keywords:

@@ -1,5 +1,8 @@
 """Rules 108-113: cards, objects, permanents, tokens, spells and abilities."""
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.cards import protos
 from engine.rulesets.magic_core.objects import BATTLEFIELD, GRAVEYARD, HAND
@@ -327,6 +330,53 @@ def test_113_1a_keywords_are_abilities_of_the_object() -> None:
 
 def test_113_1c_activated_and_triggered_abilities_on_the_stack() -> None:
     test_109_1_an_ability_on_the_stack_is_an_object()
+
+
+def test_113_2b_an_additional_cost_is_paid_as_the_spell_is_cast() -> None:
+    match = scenario(
+        {"hand": ["marrowprice_pact"], "battlefield": ["fenmire"] * 2},
+        {"battlefield": ["ironbark_boar"]},
+    )
+    boar = uid(match, "ironbark_boar")
+    assert ("cast", uid(match, "marrowprice_pact", "hand"), 0, boar) in legal(match)
+    cast(match, "marrowprice_pact", target="ironbark_boar")
+    texts = [e.text for e in match.events]
+    paid = next(i for i, t in enumerate(texts) if "pays 3 life" in t)
+    assert paid < next(i for i, t in enumerate(texts) if "is destroyed" in t)
+    assert player(match, 0).life == 17
+    resolve(match)
+    assert not objs(match, "ironbark_boar")
+    assert "As an additional cost to cast this spell, pay 3 life." in protos()[
+        "marrowprice_pact"
+    ].text
+
+
+def test_113_2b_without_the_life_to_pay_the_spell_cannot_be_cast() -> None:
+    match = scenario(
+        {"hand": ["marrowprice_pact"], "battlefield": ["fenmire"] * 2, "life": 2},
+        {"battlefield": ["ironbark_boar"]},
+    )
+    card = uid(match, "marrowprice_pact", "hand")
+    assert not [a for a in legal(match) if a[0] == "cast"]
+    before = match.state.view(0)
+    with pytest.raises(IllegalAction):
+        match.apply(0, ("cast", card, 0, uid(match, "ironbark_boar")))
+    assert match.state.view(0) == before and player(match, 0).life == 2
+
+
+def test_113_2b_an_additional_cost_is_paid_even_when_cast_without_the_mana_cost() -> None:
+    match = scenario(
+        {"hand": ["unbidden_muse", "marrowprice_pact"], "battlefield": ["seamere"] * 3},
+        {"battlefield": ["ironbark_boar"]},
+    )
+    cast(match, "unbidden_muse")
+    resolve(match)
+    d = decision(match)
+    assert d.kind == "free"
+    match.apply(0, ("free", uid(match, "marrowprice_pact", "hand"), uid(match, "ironbark_boar")))
+    assert player(match, 0).life == 17
+    resolve(match)
+    assert not objs(match, "ironbark_boar")
 
 
 def test_113_2c_each_instance_works_on_its_own() -> None:
