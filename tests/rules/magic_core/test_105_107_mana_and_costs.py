@@ -166,7 +166,10 @@ def test_107_3c_x_defined_by_the_text_is_not_announced() -> None:
 
 def test_107_3e_x_only_in_the_text_is_set_as_it_resolves() -> None:
     match = scenario(
-        {"hand": ["grave_reckoner", "kindle_bolt", "ashfall_tempest"], "battlefield": ["fenmire"] * 3},
+        {
+            "hand": ["grave_reckoner", "kindle_bolt", "ashfall_tempest"],
+            "battlefield": ["fenmire"] * 3,
+        },
         {},
     )
     cast(match, "grave_reckoner", target="p1")

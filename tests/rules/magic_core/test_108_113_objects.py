@@ -346,9 +346,9 @@ def test_113_2b_an_additional_cost_is_paid_as_the_spell_is_cast() -> None:
     assert player(match, 0).life == 17
     resolve(match)
     assert not objs(match, "ironbark_boar")
-    assert "As an additional cost to cast this spell, pay 3 life." in protos()[
-        "marrowprice_pact"
-    ].text
+    assert (
+        "As an additional cost to cast this spell, pay 3 life." in protos()["marrowprice_pact"].text
+    )
 
 
 def test_113_2b_without_the_life_to_pay_the_spell_cannot_be_cast() -> None:
