@@ -205,7 +205,7 @@ def test_a_few_cards_draw_from_a_discard_pile() -> None:
     m = game(
         {**IVRA, "hand": ["pilfered_memory"]},
         CINDER,
-        discards={"arcane": ["iron_ore", "flame_wand"], "quest": ["apotheosis"]},
+        discards={"arcane": ["iron_ore", "flame_wand"], "quest": ["starward_ascension"]},
         decks={"mystic": ["moonstone"]},
     )
     do(m, "play", hand(m, 0, "pilfered_memory").uid)
