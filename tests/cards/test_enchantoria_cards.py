@@ -18,6 +18,21 @@ def test_the_pool_has_at_least_40_original_cards() -> None:
     assert len({c.name for c in pool.cards.values()}) == len(pool.cards)
 
 
+# Names printed on published cards (Magic: the Gathering, Hearthstone, Mage Wars ...) that
+# a fantasy pool easily falls into; the first five were in this pool once and were renamed.
+PUBLISHED = {
+    "Sunlance", "Falling Star", "Hush", "Gate Hound", "Second Wind", "Fireball",
+    "Counterspell", "Lightning Bolt", "Dispel", "Nullify", "Minor Heal", "Heal", "Starfall",
+    "Siphon Soul", "Soul Siphon", "Mana Well", "Moonglow Amulet", "Mana Crystal", "Frostbolt",
+    "Holy Light", "Healing Touch", "Ironbark", "Flamestrike", "Shock", "Giant Growth",
+}  # fmt: skip
+
+
+def test_no_card_carries_a_published_name() -> None:
+    names = {c.name for c in enchantoria_pool().cards.values()}
+    assert names.isdisjoint(PUBLISHED), names & PUBLISHED
+
+
 def test_every_rule_has_cards() -> None:
     kinds = {e.kind for p in protos().values() for e in p.effects}
     assert {"damage", "heal", "block", "protect", "counter", "status"} <= kinds
@@ -40,10 +55,10 @@ def test_three_preconstructed_decks_are_legal() -> None:
 
 def test_deck_rules_report_every_problem() -> None:
     # R16: 30 cards, at most 3 copies, at most 4 counterspells
-    bad = ["hush"] * 4 + ["snuff"] * 2 + ["ember_orb"] * 3 + ["nonsense"]
+    bad = ["mute_glyph"] * 4 + ["snuff"] * 2 + ["ember_orb"] * 3 + ["nonsense"]
     problems = RULESET.validate_deck(bad)
     assert any("exactly 30" in p for p in problems)
-    assert any("Hush has 4" in p for p in problems)
+    assert any("Mute Glyph has 4" in p for p in problems)
     assert any("at most 4 counterspells" in p for p in problems)
     assert any("nonsense" in p for p in problems)
 
@@ -52,7 +67,7 @@ def test_card_text_is_written_from_the_effects() -> None:
     assert protos()["ember_orb"].text.endswith("Deal 3 damage to the target.")
     assert "Blocks 2 damage for you each turn" in protos()["bastion_sentinel"].text
     catalog = RULESET.card_catalog()
-    assert catalog["sunlance"].name == "Sunlance (X)" and catalog["sunlance"].flavor
+    assert catalog["noon_spear"].name == "Noon Spear (X)" and catalog["noon_spear"].flavor
 
 
 def write(tmp_path: Path, body: str) -> Path:

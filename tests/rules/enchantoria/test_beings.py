@@ -17,8 +17,8 @@ from tests.rules.enchantoria.conftest import (
 
 def test_summoning_spells_bring_beings_with_their_own_health() -> None:
     # enchantoria.md:20-21
-    match = scenario({"hand": ["gate_hound", "spark_turret"]})
-    cast(match, 0, "gate_hound")
+    match = scenario({"hand": ["doorstep_mastiff", "spark_turret"]})
+    cast(match, 0, "doorstep_mastiff")
     cast(match, 0, "spark_turret")
     commit(match)
     hound, turret = state(match).players[0].board
@@ -28,12 +28,12 @@ def test_summoning_spells_bring_beings_with_their_own_health() -> None:
 
 def test_creatures_act_in_the_combat_phase_from_the_next_turn() -> None:
     # enchantoria.md:20, R9: no orders in the turn it arrives.
-    match = scenario({"hand": ["gate_hound"]})
-    cast(match, 0, "gate_hound")
+    match = scenario({"hand": ["doorstep_mastiff"]})
+    cast(match, 0, "doorstep_mastiff")
     assert not any(a[0] == "order" for a in match.decision_for(0).actions)
     commit(match)
     next_combat(match)
-    order(match, 0, "gate_hound", "p1")
+    order(match, 0, "doorstep_mastiff", "p1")
     commit(match)
     assert health(match, 1) == 28
 
@@ -49,10 +49,10 @@ def test_constructs_never_attack_but_act_on_their_own() -> None:
 def test_at_zero_health_a_being_leaves_and_its_effects_end_at_once() -> None:
     # enchantoria.md:21 — its protection and ward are gone with it (R17).
     match = scenario(
-        {"hand": ["falling_star"]},
+        {"hand": ["cinder_comet"]},
         {"board": [{"card": "warding_obelisk", "health": 5, "protection": {"power": 1}}]},
     )
-    cast(match, 0, "falling_star", (1, "warding_obelisk"))
+    cast(match, 0, "cinder_comet", (1, "warding_obelisk"))
     commit(match)
     bob = state(match).players[1]
     assert bob.board == []
@@ -62,7 +62,7 @@ def test_at_zero_health_a_being_leaves_and_its_effects_end_at_once() -> None:
 
 def test_players_target_creatures_and_constructs_like_players() -> None:
     # enchantoria.md:22
-    match = scenario({"hand": ["ember_orb"]}, {"board": ["gate_hound", "spark_turret"]})
+    match = scenario({"hand": ["ember_orb"]}, {"board": ["doorstep_mastiff", "spark_turret"]})
     match.apply(0, ("cast", state(match).players[0].hand[0].uid))
     targets = {a[1] for a in match.decision_for(0).actions if a[0] == "target"}
     bob = state(match).players[1]
@@ -73,14 +73,14 @@ def test_beings_are_protected_and_healed_like_players() -> None:
     # enchantoria.md:23
     match = scenario(
         {"hand": ["aegis_thread", "mending_light"],
-         "board": [{"card": "gate_hound", "health": 2}, "bog_lurker"]},
+         "board": [{"card": "doorstep_mastiff", "health": 2}, "bog_lurker"]},
         {"hand": ["ember_orb"]},
     )  # fmt: skip
     cast(match, 0, "aegis_thread", (0, "bog_lurker"))
-    cast(match, 0, "mending_light", (0, "gate_hound"))
+    cast(match, 0, "mending_light", (0, "doorstep_mastiff"))
     cast(match, 1, "ember_orb", (0, "bog_lurker"))
     commit(match)
-    assert being(match, 0, "gate_hound").health == 4  # healed up to its maximum, 4
+    assert being(match, 0, "doorstep_mastiff").health == 4  # healed up to its maximum, 4
     lurker = being(match, 0, "bog_lurker")
     assert lurker.health == 6 and lurker.protection.power == 1
 
@@ -88,33 +88,36 @@ def test_beings_are_protected_and_healed_like_players() -> None:
 def test_a_new_protection_replaces_the_old_on_a_being_too() -> None:
     # enchantoria.md:23 — "the same rules for applying and replacing Protection sources".
     match = scenario(
-        {"hand": ["aegis_thread"], "board": [{"card": "gate_hound", "protection": {"power": 9}}]}
+        {
+            "hand": ["aegis_thread"],
+            "board": [{"card": "doorstep_mastiff", "protection": {"power": 9}}],
+        }
     )
-    cast(match, 0, "aegis_thread", (0, "gate_hound"))
+    cast(match, 0, "aegis_thread", (0, "doorstep_mastiff"))
     commit(match)
-    assert being(match, 0, "gate_hound").protection.power == 4
+    assert being(match, 0, "doorstep_mastiff").protection.power == 4
 
 
 def test_a_stunned_creature_cannot_be_ordered() -> None:
     match = scenario(
-        {"board": [{"card": "gate_hound", "statuses": [{"kind": "stun", "turns": 1}]}]}
+        {"board": [{"card": "doorstep_mastiff", "statuses": [{"kind": "stun", "turns": 1}]}]}
     )
-    hound = being(match, 0, "gate_hound")
+    hound = being(match, 0, "doorstep_mastiff")
     with pytest.raises(IllegalAction):
         match.apply(0, ("order", hound.uid, "p1"))
 
 
 def test_a_well_gives_mana_each_preparation() -> None:
     # R10
-    match = scenario({"board": ["mana_well"]}, turn=3)
+    match = scenario({"board": ["humming_cistern"]}, turn=3)
     commit(match)
     assert state(match).players[0].mana == 5 + 1  # turn 4: 5 mana, and the well's 1
 
 
 def test_summoned_beings_cannot_be_targeted_in_their_own_window() -> None:
     # R9: targets are what stood when the window opened.
-    match = scenario({"hand": ["gate_hound", "ember_orb"]})
-    cast(match, 0, "gate_hound")
+    match = scenario({"hand": ["doorstep_mastiff", "ember_orb"]})
+    cast(match, 0, "doorstep_mastiff")
     match.apply(0, ("cast", state(match).players[0].hand[1].uid))
     targets = [a[1] for a in match.decision_for(0).actions if a[0] == "target"]
     assert targets == ["p0", "p1"]

@@ -5,8 +5,8 @@ from tests.rules.enchantoria.conftest import cast, commit, health, next_combat, 
 
 def test_deal_x_damage_reduces_health_by_x() -> None:
     # enchantoria.md:8-9
-    match = scenario({"hand": ["falling_star"]})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"]})
+    cast(match, 0, "cinder_comet", "p1")
     commit(match)
     assert health(match, 1) == 23
 
@@ -39,8 +39,8 @@ def test_a_card_may_state_otherwise_and_raise_the_maximum() -> None:
 
 def test_block_absorbs_that_much_incoming_damage_this_turn_only() -> None:
     # enchantoria.md:12-13
-    match = scenario({"hand": ["falling_star"]}, {"hand": ["quick_parry"]})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"]}, {"hand": ["quick_parry"]})
+    cast(match, 0, "cinder_comet", "p1")
     cast(match, 1, "quick_parry", "p1")
     commit(match)
     assert health(match, 1) == 30 - (7 - 3)
@@ -57,8 +57,8 @@ def test_protection_absorbs_up_to_its_power_and_loses_what_it_absorbs() -> None:
 
 def test_protection_spent_to_zero_ends_and_is_removed() -> None:
     # enchantoria.md:16
-    match = scenario({"hand": ["falling_star"]}, {"protection": {"power": 4}})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"]}, {"protection": {"power": 4}})
+    cast(match, 0, "cinder_comet", "p1")
     commit(match)
     bob = state(match).players[1]
     assert bob.protection is None and bob.health == 27

@@ -127,8 +127,8 @@ def test_a_swift_stun_stops_this_windows_attack() -> None:
 
 def test_a_swift_spell_can_be_countered() -> None:
     # R8, R21: counters act before everything, swift spells included.
-    match = scenario({"hand": ["quickfire_dart"]}, {"hand": ["hush"]})
+    match = scenario({"hand": ["quickfire_dart"]}, {"hand": ["mute_glyph"]})
     cast(match, 0, "quickfire_dart", "p1")
-    cast(match, 1, "hush", "p0")
+    cast(match, 1, "mute_glyph", "p0")
     commit(match)
     assert health(match, 1) == 30

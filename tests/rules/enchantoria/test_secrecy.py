@@ -23,7 +23,10 @@ def others_see(match: Match, seat: int, decisions: bool = True) -> tuple:
 
 def table() -> Match:
     return scenario(
-        {"hand": ["sunlance", "ember_orb", "hush", "aegis_thread"], "board": ["gate_hound"]},
+        {
+            "hand": ["noon_spear", "ember_orb", "mute_glyph", "aegis_thread"],
+            "board": ["doorstep_mastiff"],
+        },
         {"hand": ["mending_light", "spark_needle"], "board": ["bog_lurker"]},
     )
 
@@ -43,14 +46,14 @@ def test_uncommitted_steps_change_nothing_anyone_else_sees() -> None:
     before = others_see(match, 0)
     others_see_before = others_see(match, 0, decisions=False)
     bob_seq = match.decision_for(1).seq
-    match.apply(0, ("cast", uid_in_hand(match, 0, "sunlance")))
+    match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
     assert others_see(match, 0) == before  # a spell picked
     match.apply(0, ("x", 3))
     assert others_see(match, 0) == before  # its X
     match.apply(0, ("target", "p1"))
     assert others_see(match, 0) == before  # its target
-    order(match, 0, "gate_hound", (1, "bog_lurker"))
-    cast(match, 0, "hush", "p1")
+    order(match, 0, "doorstep_mastiff", (1, "bog_lurker"))
+    cast(match, 0, "mute_glyph", "p1")
     match.apply(0, ("undo",))
     assert others_see(match, 0) == before  # orders and take-backs
     match.apply(0, ("done",))
@@ -62,13 +65,13 @@ def test_uncommitted_steps_change_nothing_anyone_else_sees() -> None:
 
 def test_the_other_player_sees_only_that_someone_is_choosing() -> None:
     match = table()
-    match.apply(0, ("cast", uid_in_hand(match, 0, "sunlance")))
+    match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
     for viewer in (1, None):
         (ann,) = [d for d in match.view(viewer).decisions if d.player == 0]
         assert ann.options is None and ann.kind == "secret"
         assert ann.prompt == "Ann is choosing in secret." and ann.seq == 0
     (own,) = [d for d in match.view(0).decisions if d.player == 0]
-    assert own.options is not None and "Sunlance" in own.prompt
+    assert own.options is not None and "Noon Spear" in own.prompt
 
 
 def test_the_chooser_sees_their_own_plan_and_mana_left() -> None:
@@ -85,11 +88,11 @@ def test_the_chooser_sees_their_own_plan_and_mana_left() -> None:
 
 def test_both_committed_the_reveal_is_public() -> None:
     match = table()
-    cast(match, 0, "sunlance", "p1", x=3)
+    cast(match, 0, "noon_spear", "p1", x=3)
     cast(match, 1, "spark_needle", "p0")
     commit(match)
     public = [e.text for e in match.events_seen_by(None)]
-    assert "Ann casts Sunlance (X=3) at Bob." in public
+    assert "Ann casts Noon Spear (X=3) at Bob." in public
     assert "Bob casts Spark Needle at Ann." in public
     assert state(match).players[1].health == 27
 
@@ -97,18 +100,18 @@ def test_both_committed_the_reveal_is_public() -> None:
 def test_labels_name_the_players_own_choices() -> None:
     match = table()
     labels = [o.label for o in match.decision_for(0).options]
-    assert "Cast Sunlance (X)" in labels and "Done (commit)" in labels
-    assert "Gate Hound attacks Bob" in labels
+    assert "Cast Noon Spear (X)" in labels and "Done (commit)" in labels
+    assert "Doorstep Mastiff attacks Bob" in labels
 
 
 def test_a_recycling_pick_shows_only_to_its_chooser_until_revealed() -> None:
     match = scenario(
-        {"hand": ["falling_star", "spark_needle"]}, {"hand": ["ember_orb"]}, phase="preparation"
+        {"hand": ["cinder_comet", "spark_needle"]}, {"hand": ["ember_orb"]}, phase="preparation"
     )
     before = others_see(match, 0, decisions=False)
     match.apply(0, ("recycle", state(match).players[0].hand[0].uid))
     assert others_see(match, 0, decisions=False) == before
     mine = match.view(0).seats[0].zones["your secret choices"].cards
-    assert [c.name for c in mine] == ["Falling Star"]
+    assert [c.name for c in mine] == ["Cinder Comet"]
     match.apply(1, ("keep",))
-    assert "Ann recycles Falling Star for 3 mana." in [e.text for e in match.events_seen_by(1)]
+    assert "Ann recycles Cinder Comet for 3 mana." in [e.text for e in match.events_seen_by(1)]

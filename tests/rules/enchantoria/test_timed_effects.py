@@ -58,11 +58,11 @@ def test_several_effects_stand_on_one_target() -> None:
     cast(match, 0, "warding_chant", "p0")
     commit(match)
     assert {s.kind for s in state(match).players[0].statuses} == {"regen", "ward"}
-    match2 = scenario({"hand": ["kindle_curse", "sapping_hex"]}, {"board": ["gate_hound"]})
-    cast(match2, 0, "kindle_curse", (1, "gate_hound"))
-    cast(match2, 0, "sapping_hex", (1, "gate_hound"))
+    match2 = scenario({"hand": ["kindle_curse", "sapping_hex"]}, {"board": ["doorstep_mastiff"]})
+    cast(match2, 0, "kindle_curse", (1, "doorstep_mastiff"))
+    cast(match2, 0, "sapping_hex", (1, "doorstep_mastiff"))
     commit(match2)
-    assert {s.kind for s in being(match2, 1, "gate_hound").statuses} == {"burn", "weaken"}
+    assert {s.kind for s in being(match2, 1, "doorstep_mastiff").statuses} == {"burn", "weaken"}
 
 
 def test_conflicting_effects_do_not_stack_two_protections() -> None:

@@ -55,12 +55,12 @@ def test_mana_grows_each_turn_and_refills() -> None:
 
 def test_recycling_discards_a_card_for_mana_in_the_preparation_phase() -> None:
     # enchantoria.md:1, R5
-    match = scenario({"hand": ["falling_star", "spark_needle"], "mana": 4}, phase="preparation")
-    star = uid_in_hand(match, 0, "falling_star")
+    match = scenario({"hand": ["cinder_comet", "spark_needle"], "mana": 4}, phase="preparation")
+    star = uid_in_hand(match, 0, "cinder_comet")
     match.apply(0, ("recycle", star))
     next_combat(match)
     ann = state(match).players[0]
-    assert ann.mana == 4 + 3 and [c.proto.id for c in ann.discard] == ["falling_star"]
+    assert ann.mana == 4 + 3 and [c.proto.id for c in ann.discard] == ["cinder_comet"]
     assert state(match).phase == "combat"
 
 
@@ -71,26 +71,26 @@ def test_the_recycling_function() -> None:
 
 def test_an_x_card_recycles_for_nothing() -> None:
     # enchantoria.md:2
-    match = scenario({"hand": ["sunlance", "spark_needle"], "mana": 4}, phase="preparation")
-    match.apply(0, ("recycle", uid_in_hand(match, 0, "sunlance")))
+    match = scenario({"hand": ["noon_spear", "spark_needle"], "mana": 4}, phase="preparation")
+    match.apply(0, ("recycle", uid_in_hand(match, 0, "noon_spear")))
     next_combat(match)
     assert state(match).players[0].mana == 4
-    assert any(e.text == "Ann recycles Sunlance for 0 mana." for e in match.events)
+    assert any(e.text == "Ann recycles Noon Spear for 0 mana." for e in match.events)
 
 
 def test_at_most_one_card_is_recycled_a_turn() -> None:
     # R5
-    match = scenario({"hand": ["falling_star", "ember_drake"]}, phase="preparation")
-    match.apply(0, ("recycle", uid_in_hand(match, 0, "falling_star")))
+    match = scenario({"hand": ["cinder_comet", "ember_drake"]}, phase="preparation")
+    match.apply(0, ("recycle", uid_in_hand(match, 0, "cinder_comet")))
     assert state(match).phase == "combat"  # the one choice closed the window
     assert [c.proto.id for c in state(match).players[0].hand] == ["ember_drake"]
 
 
 def test_x_is_chosen_when_casting_up_to_the_mana_left() -> None:
     # enchantoria.md:2
-    match = scenario({"hand": ["sunlance", "spark_needle"], "mana": 5})
+    match = scenario({"hand": ["noon_spear", "spark_needle"], "mana": 5})
     cast(match, 0, "spark_needle", "p1")
-    match.apply(0, ("cast", uid_in_hand(match, 0, "sunlance")))
+    match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
     xs = [a[1] for a in match.decision_for(0).actions if a[0] == "x"]
     assert xs == [1, 2, 3, 4]
     with pytest.raises(IllegalAction):
@@ -138,16 +138,16 @@ def test_fatigue_costs_one_two_three_health() -> None:
 
 def test_a_player_at_zero_loses_in_the_discard_phase() -> None:
     # R6
-    match = scenario({"hand": ["falling_star"]}, {"health": 7})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"]}, {"health": 7})
+    cast(match, 0, "cinder_comet", "p1")
     commit(match)
     assert match.over and match.winner == 0
 
 
 def test_a_dying_player_still_heals_in_the_same_window() -> None:
     # R6, R7: the check waits for the Discard Phase.
-    match = scenario({"hand": ["falling_star"]}, {"health": 5, "hand": ["mending_light"]})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"]}, {"health": 5, "hand": ["mending_light"]})
+    cast(match, 0, "cinder_comet", "p1")
     cast(match, 1, "mending_light", "p1")
     commit(match)
     assert not match.over and health(match, 1) == 2
@@ -155,8 +155,8 @@ def test_a_dying_player_still_heals_in_the_same_window() -> None:
 
 def test_both_fall_more_health_wins() -> None:
     # R6
-    match = scenario({"hand": ["falling_star"], "health": 3}, {"hand": ["ember_orb"], "health": 5})
-    cast(match, 0, "falling_star", "p1")
+    match = scenario({"hand": ["cinder_comet"], "health": 3}, {"hand": ["ember_orb"], "health": 5})
+    cast(match, 0, "cinder_comet", "p1")
     cast(match, 1, "ember_orb", "p0")
     commit(match)
     assert match.over and match.winner == 0  # 0 against -2
