@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 COST_RE = re.compile(r"^(\{(?:[0-9]|1[0-5]|[WUBRGCX])\})*$")
 COLORS = "WUBRG"  # rule 105.1, in this order
 
-Amount = int | Literal["X"]
+#: "half_X" is half of X rounded down (107.1a: an effect that could make a fraction says
+#: which way to round)
+Amount = int | Literal["X", "half_X"]
 Keyword = Literal[
     "flying",
     "reach",
@@ -274,7 +276,7 @@ def chosen_target(effects: list) -> str | None:
 
 def _uses_x(effects: list) -> bool:
     return any(
-        getattr(e, field, None) == "X"
+        getattr(e, field, None) in ("X", "half_X")
         for e in effects
         for field in ("amount", "power", "toughness")
     )

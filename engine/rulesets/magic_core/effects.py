@@ -17,13 +17,16 @@ if TYPE_CHECKING:
 
 
 def amount_of(state: "MagicState", item: "StackItem", value: Any) -> int:
-    """107.3a/c/e: X is the announced value, or what the card's text defines."""
-    if value != "X":
+    """107.3a/c/e: X is the announced value, or what the card's text defines; 107.1a: half
+    of X is rounded down, as the card says."""
+    if value != "X" and value != "half_X":
         return value
     proto = item.proto
     if item.is_spell and proto.x_is is not None and not proto.cost[7]:
-        return state.defined_x(proto, item.controller)  # 107.3e: X only in the text
-    return item.x
+        x = state.defined_x(proto, item.controller)  # 107.3e: X only in the text
+    else:
+        x = item.x
+    return x // 2 if value == "half_X" else x
 
 
 def source_of(state: "MagicState", item: "StackItem") -> Obj | None:

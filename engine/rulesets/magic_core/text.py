@@ -34,6 +34,8 @@ def effect_text(e, name: str) -> str:
     target = getattr(e, "target", "you")
     who = _who(target, name)
     n = getattr(e, "amount", 1)
+    if n == "half_X":
+        n = "half X (rounded down)"  # 107.1a: the card says which way it rounds
     if kind == "damage":
         return f"{name} deals {n} damage to {who}"
     if kind == "gain_life":

@@ -1,5 +1,8 @@
 """Rules 105 (colours), 106 (mana) and 107 (numbers, X, symbols)."""
 
+import pytest
+
+from engine.core.events import Damaged
 from engine.rulesets.magic_core.cards import parse_cost, protos
 from engine.rulesets.magic_core.effects import add_mana
 from tests.rules.magic_core.conftest import (
@@ -99,6 +102,21 @@ def test_106_12_tapping_for_mana_is_a_mana_ability() -> None:
     match = scenario({"battlefield": ["wayfarers_compass"], "hand": ["scrying_lens"]}, {})
     match.apply(0, ("mana", uid(match, "wayfarers_compass"), 0, "C"))
     assert obj(match, "wayfarers_compass").tapped and player(match, 0).pool[5] == 1
+
+
+@pytest.mark.parametrize(("x", "each"), [(3, 1), (4, 2), (1, 0)])
+def test_107_1a_a_fraction_is_rounded_the_way_the_card_says(x: int, each: int) -> None:
+    match = scenario(
+        {"hand": ["splitting_cinders"], "battlefield": ["cinderpeak"] * 6},
+        {"battlefield": ["elderoak_colossus"]},
+        {},
+    )
+    cast(match, "splitting_cinders", x=x, target="elderoak_colossus")
+    resolve(match)
+    hits = [(e.target, e.amount) for e in match.events if isinstance(e, Damaged)]
+    assert hits[0] == ("Elderoak Colossus", x)
+    assert [player(match, s).life for s in (1, 2)] == [20 - each, 20 - each]  # half X, down
+    assert "half X (rounded down)" in protos()["splitting_cinders"].text
 
 
 def test_107_1b_no_negative_choices_and_zero_power_deals_nothing() -> None:
