@@ -75,13 +75,18 @@ def resolve_combat(state: "EnchantoriaState") -> None:
     live = [c for c in casts if not c.countered and not c.card.proto.is_counter]
     draws: list[tuple[Player, int]] = []
     swift = [c for c in live if c.card.proto.swift]
+    blocked: dict[int, int] = {}
     if swift:  # R21: "unless stated otherwise by the card": these happen first
         tallies = Tallies()
+        standing_block(state, tallies)  # a ward that stood guards the whole turn
         for cast in swift:
             gather_spell(state, cast, tallies, draws)
-        apply_tallies(state, tallies.pairs())
+        blocked = apply_tallies(state, tallies.pairs())
         remove_fallen(state)
     tallies = Tallies()
+    standing_block(state, tallies)
+    for entity, t in tallies.pairs():  # what the swift stroke used is gone for this turn
+        t.block = max(0, t.block - blocked.get(id(entity), 0))
     gather_standing(state, tallies)
     for uid, ref in orders:  # enchantoria.md:20 — creatures act in the Combat Phase
         creature = state.cards[uid]
@@ -202,14 +207,26 @@ def counter(state: "EnchantoriaState", casts: list[Cast]) -> None:
             )
 
 
+def standing_block(state: "EnchantoriaState", tally) -> None:
+    """enchantoria.md:6 — the block of what stood before the window: wards of beings and
+    ward effects. It is a turn's worth, shared by the swift stroke and the rest (R21)."""
+    for p in state.players:
+        for being in p.board:
+            if being.proto.ward:  # the example of enchantoria.md:6
+                tally(p).block += being.proto.ward
+        for entity in (p, *p.board):
+            for status in entity.statuses:
+                if status.kind == "ward" and status.applied_turn != state.turn:
+                    tally(entity).block += status.amount
+
+
 def gather_standing(state: "EnchantoriaState", tally) -> None:
-    """What stood before the window acts in it: beings' abilities and timed effects."""
+    """What stood before the window acts in it: beings' abilities and timed effects
+    (their block is gathered by `standing_block`)."""
     for p in state.players:
         opp = state.players[1 - p.seat]
         for being in p.board:
             proto = being.proto
-            if proto.ward:  # the example of enchantoria.md:6
-                tally(p).block += proto.ward
             if proto.aura:
                 tally(p).heal += proto.aura
             if proto.pulse:
@@ -222,8 +239,6 @@ def gather_standing(state: "EnchantoriaState", tally) -> None:
                     tally(entity).damage += status.amount
                 elif status.kind == "regen":
                     tally(entity).heal += status.amount
-                elif status.kind == "ward":
-                    tally(entity).block += status.amount
 
 
 def scope(state: "EnchantoriaState", to: str, seat: int, target) -> list[Entity]:
@@ -271,8 +286,10 @@ def gather_spell(state: "EnchantoriaState", cast: Cast, tally, draws: list) -> N
                 t.shatter = True
 
 
-def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]) -> None:
+def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]) -> dict[int, int]:
+    """Write a stroke's tallies back; returns the block each entity used (by id)."""
     events = state.events
+    used: dict[int, int] = {}
     for entity, t in tallies:
         if t.shatter and entity.protection is not None:  # only what stood before (R11)
             entity.protection = None
@@ -283,6 +300,7 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
             events.append(eev.ProtectionSet(entity.name, t.protect.power, old.power if old else 0))
         if t.damage or t.heal:
             blocked = min(t.damage, t.block)  # enchantoria.md:13, R7: block first
+            used[id(entity)] = blocked
             rest = t.damage - blocked
             absorbed = 0
             prot = entity.protection
@@ -313,3 +331,4 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
             entity.statuses = [s for s in entity.statuses if s.kind != status.kind]
             entity.statuses.append(status)
             events.append(eev.StatusApplied(entity.name, status.label, status.turns))
+    return used

@@ -132,3 +132,24 @@ def test_a_swift_spell_can_be_countered() -> None:
     cast(match, 1, "mute_glyph", "p0")
     commit(match)
     assert health(match, 1) == 30
+
+
+def test_a_ward_that_stood_blocks_swift_damage_too() -> None:
+    # enchantoria.md:6 "blocks 2 damage for its controller each turn", R21: a swift spell
+    # comes first, but the sentinel stood before the window, so its 2 meet the dart.
+    match = scenario({"hand": ["quickfire_dart"]}, {"board": ["bastion_sentinel"]})
+    cast(match, 0, "quickfire_dart", "p1")
+    commit(match)
+    assert health(match, 1) == 30
+
+
+def test_a_ward_blocks_its_amount_once_a_turn_over_both_strokes() -> None:
+    # enchantoria.md:6, R21: the 2 a turn are shared by the swift and the other damage.
+    match = scenario(
+        {"hand": ["quickfire_dart", "spark_needle"]},
+        {"statuses": [{"kind": "ward", "amount": 3, "turns": 2}]},
+    )
+    cast(match, 0, "quickfire_dart", "p1")
+    cast(match, 0, "spark_needle", "p1")
+    commit(match)
+    assert health(match, 1) == 30 - (2 + 2 - 3)
