@@ -57,7 +57,10 @@ def evaluate(state: "MageWarsState", seat: int) -> float:
 
 
 def choose_many(state: "MageWarsState", decision: Decision) -> Action:
-    """Discard the least useful cards: those with no resource icon, then the rest."""
+    """A dead Mage draws from every deck it may (mw:137); discards go least useful first:
+    cards with no resource icon, then the rest."""
+    if decision.kind == "reach":
+        return tuple(decision.actions)
     ranked = sorted(
         decision.actions,
         key=lambda a: (bool(state.cards[a[1]].proto.resources), state.cards[a[1]].uid),

@@ -16,7 +16,8 @@ Actions (main phase of the active player):
     ("end",)                      end the turn                                       mw:124
 Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, seat),
 ("pet", uid[, old]), ("slot", uid[, old]), ("once", uid, target), ("cast", uid, target),
-("fizzle", uid), ("card", uid) for discards, ("resurrect",) / ("wait",).
+("fizzle", uid), ("card", uid) for discards, ("deck", d)* for a dead Mage's draws,
+("resurrect",) / ("wait",).
 """
 
 from typing import Any
@@ -34,6 +35,7 @@ WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
 SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
+RESURRECTION_DECKS = ("enchanted", "mystic", "arcane")  # mw:137
 ELEMENTS = ("ember", "tide", "stone", "gale")
 END: Action = ("end",)
 SPEND: Action = ("spend",)
@@ -459,16 +461,23 @@ class MageWarsState(GameState):
         self.queue = [("begin", nxt)]
 
     def step_dead(self, seat: int) -> None:
-        """mw:137 — one card from each of the Enchanted, Mystic and Arcane decks."""
-        side = self.seats[seat]
+        """mw:137 — the player *may* draw 1 card from each of Enchanted, Mystic and Arcane:
+        any of the three, all, or none (a curse may lie on top)."""
+        self.prompt = Prompt(
+            "reach",
+            seat,
+            "Your Mage is dead. Draw 1 card from which decks? (any, all or none)",
+            [("deck", d) for d in RESURRECTION_DECKS],
+            None,
+            0,
+            len(RESURRECTION_DECKS),
+        )
+
+    def dead_draws(self, side: Seat, picks: tuple) -> None:
         before = frozenset(c.uid for c in side.hand)
-        self.queue = [
-            ("draw", seat, "enchanted"),
-            ("draw", seat, "mystic"),
-            ("draw", seat, "arcane"),
-            ("keep", seat, before),
-            ("rise", seat),
-        ]
+        chosen = {deck for _, deck in picks}
+        draws = [("draw", side.seat, d) for d in RESURRECTION_DECKS if d in chosen]
+        self.queue = [*draws, ("keep", side.seat, before), ("rise", side.seat)]
 
     def step_keep(self, seat: int, before: frozenset) -> None:
         """mw:137 — keep or discard the drawn cards, down to the maximum hand."""
@@ -510,6 +519,8 @@ class MageWarsState(GameState):
                 side.hand.remove(card)
                 self.events.append(Note(f"{side.name} discards {card.proto.name}."))
                 self.discard(card)
+        elif kind == "reach":
+            self.dead_draws(side, (action,) if head == "deck" else action)
         elif kind == "deck":
             mode, count = p.data
             deck = action[1]

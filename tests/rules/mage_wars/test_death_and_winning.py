@@ -70,11 +70,37 @@ def test_a_dead_mage_draws_from_three_decks_and_keeps_to_the_maximum() -> None:
         },
     )
     do(m, "end")
+    reach = m.pending[0]
+    assert reach.kind == "reach" and reach.min_picks == 0 and reach.max_picks == 3
+    m.apply(1, tuple(reach.actions))  # all three decks
     keep = m.pending[0]
     assert keep.kind == "keep" and keep.min_picks == 2
     assert keep.max_picks == 3  # a hand of 8, the maximum is 6
     m.apply(1, tuple(keep.actions[:2]))
     assert len(state(m).seats[1].hand) == 6
+
+
+def test_a_dead_mage_may_draw_from_some_of_the_three_decks_or_none() -> None:
+    # mage-wars.md:137 — "they *may* draw 1 card from each": a curse on top of the Mystic
+    # deck is left there by a player who draws from the other two only.
+    decks = {
+        "enchanted": ["amber_sap"],
+        "mystic": ["wasting_jinx"],
+        "arcane": ["iron_ore"],
+        "fate": ["path_of_embers"] * 6,
+    }
+    m = game(CINDER, {**SELME, "dead": True}, decks=decks)
+    do(m, "end")
+    m.apply(1, (("deck", "enchanted"), ("deck", "arcane")))
+    s = state(m)
+    assert sorted(c.proto.id for c in s.seats[1].hand) == ["amber_sap", "iron_ore"]
+    assert s.decks["mystic"][-1].proto.id == "wasting_jinx"  # still on top
+    m = game(CINDER, {**SELME, "dead": True, "hand": ["dew_drop"]}, decks=decks)
+    do(m, "end")
+    m.apply(1, ())  # none at all: nothing drawn, nothing to keep or discard
+    s = state(m)
+    assert [c.proto.id for c in s.seats[1].hand] == ["dew_drop"]
+    assert len(s.decks["enchanted"]) == 1 and m.pending[0].player == 0  # one card can't pay
 
 
 def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
@@ -87,6 +113,7 @@ def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
     }
     m = game(CINDER, {**SELME, "dead": True}, decks=decks)
     do(m, "end")
+    m.apply(1, tuple(m.pending[0].actions))
     assert m.pending[0].kind == "keep"
     m.apply(1, ())
     assert m.pending[0].kind == "rise"
@@ -112,6 +139,7 @@ def test_a_dead_mage_that_cannot_pay_waits() -> None:
         },
     )
     do(m, "end")
+    m.apply(1, tuple(m.pending[0].actions))
     m.apply(1, ())
     settle(m)
     assert state(m).seats[1].dead and m.pending[0].player == 0
@@ -247,6 +275,7 @@ def test_a_dead_mage_does_not_win_until_it_returns() -> None:
     m = game(CINDER, {**QUILL, "dead": True, "levels": levels}, decks=decks)
     assert not m.over and state(m).seats[1].level == 3
     do(m, "end")
+    m.apply(1, tuple(m.pending[0].actions))
     m.apply(1, ())
     do(m, "resurrect")
     assert m.over and m.winner == 1
