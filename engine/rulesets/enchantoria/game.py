@@ -339,7 +339,22 @@ class EnchantoriaState(GameState):
         return self.players[int(ref[1])] if isinstance(ref, str) else self.cards[ref]
 
     def ref_name(self, ref: Any) -> str:
-        return self.entity(ref).name
+        return self.label(self.entity(ref))
+
+    def short_name(self, being: CardInst) -> str:
+        """A being's name, numbered when its owner has several of that card in play, so that
+        two Mosslings on one side can be told apart on the board, on buttons and in events."""
+        twins = [b for b in self.players[being.owner].board if b.proto is being.proto]
+        if len(twins) < 2 or being not in twins:
+            return being.name
+        return f"{being.name} #{twins.index(being) + 1}"
+
+    def label(self, entity: "Player | CardInst") -> str:
+        """How buttons and events name an entity: a being with its owner ("Ann's Mossling"),
+        since both sides may have the same card in play."""
+        if isinstance(entity, Player):
+            return entity.name
+        return f"{self.players[entity.owner].name}'s {self.short_name(entity)}"
 
     def targets(self, kind: str, me: Player) -> list[Any]:
         """Who a card may target (enchantoria.md:22): players first, then beings.
@@ -524,12 +539,12 @@ class EnchantoriaState(GameState):
         """enchantoria.md:6,21 — the dead leave (their effects with them), then R7, R13."""
         self.events.append(eev.PhaseBegan(self.turn, "Discard"))
         for p in self.players:
-            dead = [b for b in p.board if b.health <= 0]
+            dead = [(b, self.short_name(b)) for b in p.board if b.health <= 0]
             if not dead:
                 continue
             p.board = [b for b in p.board if b.health > 0]
-            for being in dead:
-                self.events.append(ev.Died(being.name, p.name))
+            for being, name in dead:
+                self.events.append(ev.Died(name, p.name))
                 self.leave_play(being)
         if self.check_players():
             return
@@ -574,7 +589,7 @@ class EnchantoriaState(GameState):
             if status.turns > 0:
                 kept.append(status)
             else:
-                self.events.append(eev.StatusEnded(entity.name, status.label))
+                self.events.append(eev.StatusEnded(self.label(entity), status.label))
         entity.statuses = kept
         prot = entity.protection
         if prot is not None and prot.turns:
@@ -582,7 +597,7 @@ class EnchantoriaState(GameState):
                 prot.turns -= 1
             if prot.turns <= 0:
                 entity.protection = None
-                self.events.append(eev.ProtectionEnded(entity.name, "its time is up"))
+                self.events.append(eev.ProtectionEnded(self.label(entity), "its time is up"))
 
     # -- the end -------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ def resolve_combat(state: "EnchantoriaState") -> None:
         being, owner = cast.card, state.players[cast.seat]
         being.summoned_turn = state.turn
         owner.board.append(being)
-        state.events.append(ev.Summoned(being.name, owner.name))
+        state.events.append(ev.Summoned(state.short_name(being), owner.name))
     for player, count in draws:
         for _ in range(count):
             if player.deck:  # R14: a spell's draw from an empty deck draws nothing
@@ -141,11 +141,11 @@ def alive(state: "EnchantoriaState", entities: list[Entity]) -> list[Entity]:
 def remove_fallen(state: "EnchantoriaState") -> None:
     """R21: a being that a swift spell brings to 0 leaves at once (enchantoria.md:21)."""
     for p in state.players:
-        fallen = [b for b in p.board if b.health <= 0]
+        fallen = [(b, state.short_name(b)) for b in p.board if b.health <= 0]
         if fallen:
             p.board = [b for b in p.board if b.health > 0]
-            for being in fallen:
-                state.events.append(ev.Died(being.name, p.name))
+            for being, name in fallen:
+                state.events.append(ev.Died(name, p.name))
                 state.leave_play(being)
 
 
@@ -160,7 +160,8 @@ def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, objec
             if entry[0] == "order":
                 creature = state.cards[entry[1]]
                 orders.append((entry[1], entry[2]))
-                state.events.append(eev.Ordered(p.name, creature.name, state.ref_name(entry[2])))
+                name, target = state.short_name(creature), state.ref_name(entry[2])
+                state.events.append(eev.Ordered(p.name, name, target))
                 continue
             card = state.cards[entry[1]]
             cast = Cast(p.seat, card, entry[2], entry[3])
@@ -291,13 +292,14 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
     events = state.events
     used: dict[int, int] = {}
     for entity, t in tallies:
+        name = state.label(entity)
         if t.shatter and entity.protection is not None:  # only what stood before (R11)
             entity.protection = None
-            events.append(eev.ProtectionEnded(entity.name, "shattered"))
+            events.append(eev.ProtectionEnded(name, "shattered"))
         if t.protect is not None:  # enchantoria.md:17 — the new source replaces the old
             old = entity.protection
             entity.protection = t.protect
-            events.append(eev.ProtectionSet(entity.name, t.protect.power, old.power if old else 0))
+            events.append(eev.ProtectionSet(name, t.protect.power, old.power if old else 0))
         if t.damage or t.heal:
             blocked = min(t.damage, t.block)  # enchantoria.md:13, R7: block first
             used[id(entity)] = blocked
@@ -310,7 +312,7 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
                 rest -= absorbed
                 if prot.power <= 0:
                     entity.protection = None
-                    events.append(eev.ProtectionEnded(entity.name, "its power is spent"))
+                    events.append(eev.ProtectionEnded(name, "its power is spent"))
             entity.max_health += t.raise_max
             health = entity.health - rest + t.heal
             if t.heal:  # enchantoria.md:11 — never above the maximum
@@ -318,17 +320,15 @@ def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]
             healed = max(0, health - (entity.health - rest))
             entity.health = health
             if t.damage or healed:  # healing at full health is no news
-                events.append(
-                    eev.HealthChanged(entity.name, t.damage, blocked, absorbed, healed, health)
-                )
+                events.append(eev.HealthChanged(name, t.damage, blocked, absorbed, healed, health))
         elif t.raise_max:
             entity.max_health += t.raise_max
         if t.cleanse and entity.statuses:
             for status in entity.statuses:
-                events.append(eev.StatusEnded(entity.name, status.label))
+                events.append(eev.StatusEnded(name, status.label))
             entity.statuses = []
         for status in t.statuses:  # enchantoria.md:26, R12: the same kind conflicts
             entity.statuses = [s for s in entity.statuses if s.kind != status.kind]
             entity.statuses.append(status)
-            events.append(eev.StatusApplied(entity.name, status.label, status.turns))
+            events.append(eev.StatusApplied(name, status.label, status.turns))
     return used

@@ -55,7 +55,7 @@ def effect_tags(entity, turn: int) -> list[str]:
     return tags
 
 
-def being_view(being: CardInst, turn: int) -> CardView:
+def being_view(being: CardInst, turn: int, name: str) -> CardView:
     proto = being.proto
     stats = {"health": max(being.health, 0), "max_health": being.max_health}
     if proto.being == "creature":
@@ -72,7 +72,7 @@ def being_view(being: CardInst, turn: int) -> CardView:
             tags.append(f"{word} {getattr(proto, word)}")
     tags += effect_tags(being, turn)
     return CardView(
-        being.uid, proto.id, proto.name, proto.being, proto.cost, proto.text, stats, tuple(tags)
+        being.uid, proto.id, name, proto.being, proto.cost, proto.text, stats, tuple(tags)
     )
 
 
@@ -82,7 +82,8 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
         card = state.cards[entry[1]]
         if entry[0] == "order":
             text = f"attacks {state.ref_name(entry[2])}"
-            shown.append(CardView(card.uid, card.proto.id, card.name, "order", None, text))
+            name = state.short_name(card)
+            shown.append(CardView(card.uid, card.proto.id, name, "order", None, text))
             continue
         x = f"X={entry[2]} " if card.proto.x else ""
         at = f"at {state.ref_name(entry[3])}" if entry[3] is not None else ""
@@ -145,7 +146,11 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
         zones = {
             "hand": ZoneView("hand", len(p.hand) - len(planned), hand),
             "deck": ZoneView("deck", len(p.deck), None),
-            "board": ZoneView("board", len(p.board), tuple(being_view(b, turn) for b in p.board)),
+            "board": ZoneView(
+                "board",
+                len(p.board),
+                tuple(being_view(b, turn, state.short_name(b)) for b in p.board),
+            ),
             "discard": ZoneView("discard", len(p.discard), tuple(card_view(c) for c in p.discard)),
         }
         tags = effect_tags(p, turn)
@@ -215,7 +220,8 @@ def describe_action(state: "EnchantoriaState", action: Action) -> tuple[str, str
         return f"At {state.ref_name(action[1])}", "target", None, action[1]
     if head == "order":
         card = state.cards[action[1]]
-        return f"{card.name} attacks {state.ref_name(action[2])}", "order", card.uid, action[2]
+        label = f"{state.short_name(card)} attacks {state.ref_name(action[2])}"
+        return label, "order", card.uid, action[2]
     if head == "undo":
         return "Take back", "undo", None, None
     if head == "done":

@@ -121,3 +121,28 @@ def test_summoned_beings_cannot_be_targeted_in_their_own_window() -> None:
     match.apply(0, ("cast", state(match).players[0].hand[1].uid))
     targets = [a[1] for a in match.decision_for(0).actions if a[0] == "target"]
     assert targets == ["p0", "p1"]
+
+
+def test_beings_of_the_same_card_can_be_told_apart() -> None:
+    # enchantoria.md:22 — targeting a being means naming which: two Bastion Sentinels on
+    # one side and one on the other read differently on buttons, the board and in events.
+    match = scenario(
+        {"hand": ["ember_orb"], "board": ["bastion_sentinel"]},
+        {"board": ["bastion_sentinel", "bastion_sentinel"]},
+    )
+    match.apply(0, ("cast", state(match).players[0].hand[0].uid))
+    labels = [o.label for o in match.decision_for(0).options if o.group == "target"]
+    assert labels == [
+        "At Ann",
+        "At Bob",
+        "At Ann's Bastion Sentinel",
+        "At Bob's Bastion Sentinel #1",
+        "At Bob's Bastion Sentinel #2",
+    ]
+    match.apply(0, ("target", being(match, 1, "bastion_sentinel", 1).uid))
+    commit(match)
+    board = [c.name for c in match.view(None).seats[1].zones["board"].cards]
+    assert board == ["Bastion Sentinel #1", "Bastion Sentinel #2"]
+    texts = [e.text for e in match.events]
+    assert "Ann casts Ember Orb at Bob's Bastion Sentinel #2." in texts
+    assert "Bob's Bastion Sentinel #2: 3 damage → 3 health." in texts
