@@ -121,13 +121,13 @@ class Presenter:
             embed=embed, view=board_view(session.match_id, session.match.over)
         )
         session.board_message_id = message.id
+        if self.draw_images:
+            self._edit_board(session)
         await self.bot.storage.matches.set_board_message(session.match_id, message.id)
         for seat_index, seat in enumerate(session.seats):
             if seat.user_id is not None and not seat.is_bot and seat.dms_open:
                 await self._send_panel(session, seat_index)
         await self._save_front(session)
-        if self.draw_images:
-            self._edit_board(session)
 
     async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
         """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change.
