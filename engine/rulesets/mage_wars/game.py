@@ -480,20 +480,27 @@ class MageWarsState(GameState):
         self.queue = [*draws, ("keep", side.seat, before), ("rise", side.seat)]
 
     def step_keep(self, seat: int, before: frozenset) -> None:
-        """mw:137 — keep or discard the drawn cards, down to the maximum hand."""
+        """mw:137 — drawn cards are kept up to the maximum hand, the rest discarded (R28):
+        the player chooses which only when some, not all, must go."""
         side = self.seats[seat]
         drawn = [c for c in side.hand if c.uid not in before]
-        if not drawn:
-            return
         excess = min(len(drawn), max(0, len(side.hand) - self.max_hand(side)))
+        if not excess:
+            return
+        if excess == len(drawn):
+            for card in drawn:
+                side.hand.remove(card)
+                self.events.append(Note(f"{side.name} discards {card.proto.name}."))
+                self.discard(card)
+            return
         self.prompt = Prompt(
             "keep",
             seat,
-            f"Discard any of the cards you drew (at least {excess}).",
+            f"Your hand holds {self.max_hand(side)}: discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
             None,
             excess,
-            len(drawn),
+            excess,
         )
 
     def step_rise(self, seat: int) -> None:

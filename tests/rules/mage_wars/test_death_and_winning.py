@@ -73,11 +73,26 @@ def test_a_dead_mage_draws_from_three_decks_and_keeps_to_the_maximum() -> None:
     reach = m.pending[0]
     assert reach.kind == "reach" and reach.min_picks == 0 and reach.max_picks == 3
     m.apply(1, tuple(reach.actions))  # all three decks
-    keep = m.pending[0]
-    assert keep.kind == "keep" and keep.min_picks == 2
-    assert keep.max_picks == 3  # a hand of 8, the maximum is 6
+    keep = m.pending[0]  # a hand of 8, the maximum is 6: two of the three drawn go (R28)
+    assert keep.kind == "keep" and keep.min_picks == keep.max_picks == 2
+    assert {a[1] for a in keep.actions} == {c.uid for c in state(m).seats[1].hand[-3:]}
     m.apply(1, tuple(keep.actions[:2]))
     assert len(state(m).seats[1].hand) == 6
+
+
+def test_drawn_cards_beyond_room_in_the_hand_are_discarded_without_a_question() -> None:
+    # R28 (mage-wars.md:137) — with room for all, all are kept and nothing is asked; with
+    # room for none, all three go.
+    decks = {"enchanted": ["amber_sap"], "mystic": ["moonstone"], "arcane": ["iron_ore"]}
+    for held, kept in ((3, 6), (6, 6)):
+        m = game(CINDER, {**SELME, "dead": True, "hand": ["ember_shard"] * held}, decks=decks)
+        do(m, "end")
+        m.apply(1, tuple(m.pending[0].actions))
+        assert len(state(m).seats[1].hand) == kept
+        assert all(d.kind != "keep" for d in m.pending)
+        assert [c.proto.id for c in state(m).discards["arcane"]] == (
+            ["iron_ore"] if held == 6 else []
+        )
 
 
 def test_a_dead_mage_may_draw_from_some_of_the_three_decks_or_none() -> None:
@@ -114,9 +129,7 @@ def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
     m = game(CINDER, {**SELME, "dead": True}, decks=decks)
     do(m, "end")
     m.apply(1, tuple(m.pending[0].actions))
-    assert m.pending[0].kind == "keep"
-    m.apply(1, ())
-    assert m.pending[0].kind == "rise"
+    assert m.pending[0].kind == "rise"  # three cards and room for them: nothing to ask
     do(m, "resurrect")
     settle(m)
     s = state(m)
@@ -140,7 +153,6 @@ def test_a_dead_mage_that_cannot_pay_waits() -> None:
     )
     do(m, "end")
     m.apply(1, tuple(m.pending[0].actions))
-    m.apply(1, ())
     settle(m)
     assert state(m).seats[1].dead and m.pending[0].player == 0
 
@@ -276,7 +288,6 @@ def test_a_dead_mage_does_not_win_until_it_returns() -> None:
     assert not m.over and state(m).seats[1].level == 3
     do(m, "end")
     m.apply(1, tuple(m.pending[0].actions))
-    m.apply(1, ())
     do(m, "resurrect")
     assert m.over and m.winner == 1
 
