@@ -5,18 +5,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.decision import Action, Decision
-from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.enchantoria import ai
-from engine.rulesets.enchantoria.cards import SUMMON, CardInst, enchantoria_pool, protos
-from engine.rulesets.enchantoria.game import (
-    EnchantoriaState,
-    Protection,
-    Status,
-    mana_for_turn,
-)
+from engine.rulesets.enchantoria.cards import CardInst, enchantoria_pool, protos
+from engine.rulesets.enchantoria.game import EnchantoriaState
+from engine.rulesets.enchantoria.scenario import load_scenario
 from engine.rulesets.enchantoria.view import card_view
 
 DECK_SIZE = 30  # R16
@@ -92,77 +87,8 @@ class EnchantoriaRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
-        """A position at the opening of a Preparation or Combat window.
-
-        data: {"turn": 3, "phase": "combat", "seats": [seat, seat]}; a seat: name, health,
-        max_health, mana, max_mana, hand / deck (top first) / discard: card ids, board:
-        summon card ids or {"card", "health", "max_health", "arrived": bool, "protection",
-        "statuses"}, protection: {"power", "turns"}, statuses: [{"kind", "amount", "turns",
-        "applied_turn"}].
-        """
-        seats = data.get("seats")
-        if not isinstance(seats, list) or len(seats) != 2:
-            raise ScenarioError("an Enchantoria scenario has exactly two seats")
-        names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
-        state = EnchantoriaState(names, rng)
-        state.turn = int(data.get("turn", 3))
-        phase = data.get("phase", "combat")
-        if phase not in PHASES:
-            raise ScenarioError(f"a scenario opens a window: phase is one of {PHASES}")
-        for p, seat in zip(state.players, seats, strict=True):
-            p.health = int(seat.get("health", 30))
-            p.max_health = int(seat.get("max_health", max(30, p.health)))
-            p.max_mana = int(seat.get("max_mana", mana_for_turn(state.turn)))
-            p.mana = int(seat.get("mana", p.max_mana))
-            p.fatigue = int(seat.get("fatigue", 0))
-            p.deck = [self._card(state, c, p.seat) for c in reversed(seat.get("deck", []))]
-            p.hand = [self._card(state, c, p.seat) for c in seat.get("hand", [])]
-            p.discard = [self._card(state, c, p.seat) for c in seat.get("discard", [])]
-            p.board = [self._being(state, b, p.seat) for b in seat.get("board", [])]
-            self._effects(state, p, seat)
-        state.open_window(phase)
-        return state
-
-    def _card(self, state: EnchantoriaState, card_id: str, owner: int) -> CardInst:
-        if card_id not in protos():
-            raise ScenarioError(f"unknown card '{card_id}'")
-        return state.new_card(protos()[card_id], owner)
-
-    def _being(self, state: EnchantoriaState, spec: Any, owner: int) -> CardInst:
-        spec = {"card": spec} if isinstance(spec, str) else dict(spec)
-        being = self._card(state, spec.pop("card"), owner)
-        if being.proto.type != SUMMON:
-            raise ScenarioError(f"'{being.proto.id}' is a spell, not a creature or construct")
-        being.max_health = int(spec.pop("max_health", being.max_health))
-        being.health = int(spec.pop("health", being.max_health))
-        being.summoned_turn = state.turn if spec.pop("arrived", False) else state.turn - 1
-        self._effects(state, being, spec)
-        spec.pop("protection", None)
-        spec.pop("statuses", None)
-        if spec:
-            raise ScenarioError(f"unknown board field(s) {sorted(spec)}")
-        return being
-
-    @staticmethod
-    def _effects(state: EnchantoriaState, entity: Any, spec: dict[str, Any]) -> None:
-        prot = spec.get("protection")
-        if prot:
-            entity.protection = Protection(
-                int(prot["power"]),
-                prot.get("source", "scenario"),
-                int(prot.get("applied_turn", state.turn - 1)),
-                int(prot.get("turns", 0)),
-            )
-        for raw in spec.get("statuses", []):
-            entity.statuses.append(
-                Status(
-                    raw["kind"],
-                    int(raw.get("amount", 0)),
-                    int(raw["turns"]),
-                    int(raw.get("applied_turn", state.turn - 1)),
-                    raw.get("source", "scenario"),
-                )
-            )
+        """A position at the opening of a Preparation or Combat window (see scenario.py)."""
+        return load_scenario(data, rng)
 
 
 RULESET = EnchantoriaRuleset()

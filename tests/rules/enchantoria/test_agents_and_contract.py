@@ -58,3 +58,31 @@ def test_scenarios_refuse_what_they_cannot_build() -> None:
         from_scenario("enchantoria", {"seats": seats, "phase": "discard"})
     with pytest.raises(ScenarioError, match="two seats"):
         from_scenario("enchantoria", {"seats": seats[:1]})
+
+
+@pytest.mark.parametrize(
+    ("seat", "words"),
+    [
+        ({"health": "abc"}, "seat 1: health must be a whole number, not 'abc'"),
+        ({"health": 0}, "seat 1: health must be 1 or more"),
+        ({"health": 31}, "seat 1: health 31 is above its maximum 30"),
+        ({"mana": -3}, "seat 1: mana must be 0 or more"),
+        ({"bogus": 1}, "seat 1: unknown field(s) ['bogus']"),
+        ({"hand": "ember_orb"}, "seat 1: hand is a list of card ids"),
+        ({"statuses": [{"kind": "foo", "turns": 2}]}, "status 1: kind is one of"),
+        ({"statuses": [{"turns": 2}]}, "status 1: kind is one of"),
+        ({"statuses": [{"kind": "stun", "turns": 2}]}, "stun is for creatures and constructs"),
+        ({"statuses": [{"kind": "burn", "amount": 1, "turns": 0}]}, "turns must be 1 or more"),
+        ({"protection": {"power": 0}}, "seat 1, protection: power must be 1 or more"),
+        ({"board": [{"card": "mossling", "health": 0}]}, "board 1 (Mossling): health must be"),
+        ({"board": [{"card": "mossling", "hp": 2}]}, "board 1: unknown field(s) ['hp']"),
+        (
+            {"statuses": [{"kind": "burn", "turns": 2}, {"kind": "burn", "turns": 1}]},
+            "two burn effects conflict",
+        ),
+    ],
+)
+def test_scenarios_name_the_bad_field(seat: dict, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        from_scenario("enchantoria", {"seats": [seat, {}]})
+    assert words in str(caught.value)
