@@ -3,6 +3,8 @@ a choice before everyone has committed."""
 
 from dataclasses import replace
 
+import pytest
+
 from engine.core.match import Match
 from tests.rules.enchantoria.conftest import cast, commit, order, scenario, state, uid_in_hand
 
@@ -115,3 +117,21 @@ def test_a_recycling_pick_shows_only_to_its_chooser_until_revealed() -> None:
     assert [c.name for c in mine] == ["Cinder Comet"]
     match.apply(1, ("keep",))
     assert "Ann recycles Cinder Comet for 3 mana." in [e.text for e in match.events_seen_by(1)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine/core/match.py numbers every decision from one counter for all players, "
+    "so a player's next decision number (in their buttons' custom ids) counts the other "
+    "player's secret steps; needs a per-player number from the core (reported to the lead)",
+)
+def test_my_next_decision_number_does_not_count_the_other_players_steps() -> None:
+    # R3: the number of the other player's secret steps is part of their choice.
+    seqs = []
+    for ann_casts in (0, 3):
+        match = scenario({"hand": ["ember_orb"] * 4}, {"hand": ["spark_needle", "ember_orb"]})
+        for _ in range(ann_casts):
+            cast(match, 0, "ember_orb", "p1")
+        match.apply(1, ("cast", uid_in_hand(match, 1, "spark_needle")))
+        seqs.append(match.decision_for(1).seq)
+    assert seqs[0] == seqs[1]
