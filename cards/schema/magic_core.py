@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-COST_RE = re.compile(r"^(\{(?:[0-9]|1[0-5]|[WUBRGCX])\})*$")
+#: mana symbols: generic {0}-{15}, coloured, colourless, {X}, and hybrid {W/U} (107.4e)
+COST_RE = re.compile(r"^(\{(?:[0-9]|1[0-5]|[WUBRGCX]|[WUBRG]/[WUBRG])\})*$")
 COLORS = "WUBRG"  # rule 105.1, in this order
 
 #: "half_X" is half of X rounded down (107.1a: an effect that could make a fraction says
@@ -70,6 +71,15 @@ CREATURE_WORDS = {
 }
 PERMANENT_WORDS = CREATURE_WORDS | {"target_artifact", "target_nonland"}
 STACK_WORDS = {"target_spell", "target_instant_sorcery", "target_ability"}
+
+
+def _check_cost(cost: str) -> str:
+    if not COST_RE.match(cost):
+        raise ValueError(f"'{cost}' is not a mana cost like {{2}}{{R}} or {{1}}{{W/U}}")
+    for a, b in re.findall(r"\{([WUBRG])/([WUBRG])\}", cost):
+        if a == b:
+            raise ValueError(f"hybrid symbol {{{a}/{b}}} needs two different colours")
+    return cost
 
 
 class _Model(BaseModel):
@@ -296,9 +306,7 @@ class Activated(_Model):
     @field_validator("cost")
     @classmethod
     def _cost(cls, cost: str) -> str:
-        if not COST_RE.match(cost):
-            raise ValueError(f"'{cost}' is not a mana cost like {{2}}{{R}}")
-        return cost
+        return _check_cost(cost)
 
     @model_validator(mode="after")
     def _check(self) -> "Activated":
@@ -368,9 +376,7 @@ class Card(_Model):
     @field_validator("cost")
     @classmethod
     def _cost(cls, cost: str) -> str:
-        if not COST_RE.match(cost):
-            raise ValueError(f"'{cost}' is not a mana cost like {{2}}{{R}}")
-        return cost
+        return _check_cost(cost)
 
     @model_validator(mode="after")
     def _check(self) -> "Card":

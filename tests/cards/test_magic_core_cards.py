@@ -77,6 +77,8 @@ def test_a_typo_names_file_card_and_field(tmp_path: Path) -> None:
 def test_bad_costs_targets_and_x_are_refused(tmp_path: Path) -> None:
     cases = [
         ('cost = "{R}{Z}"', "not a mana cost"),
+        ('cost = "{R/R}"', "two different colours"),
+        ('cost = "{R/C}"', "not a mana cost"),
         ('effects = [{ kind = "damage", amount = 2, target = "target_spell" }]', "cannot aim"),
         ('effects = [{ kind = "draw", amount = "X" }]', "no {X}"),
     ]
@@ -89,3 +91,13 @@ def test_bad_costs_targets_and_x_are_refused(tmp_path: Path) -> None:
         with pytest.raises(CardFileError) as err:
             _load(tmp_path, text)
         assert expected in str(err.value), (line, str(err.value))
+
+
+def test_an_additional_cost_on_a_land_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CardFileError) as err:
+        _load(
+            tmp_path,
+            '[[card]]\nid = "odd_land"\nname = "Odd Land"\ntypes = ["land"]\n'
+            'produces = "R"\nadditional_life = 2\n',
+        )
+    assert "odd_land" in str(err.value) and "additional_life" in str(err.value)

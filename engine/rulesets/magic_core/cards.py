@@ -1,7 +1,8 @@
 """Card prototypes compiled from the TOML data: parsed costs, colours, targets and text.
 
-A cost is a tuple (generic, W, U, B, R, G, C, x): the number of generic mana, of each
-coloured and colourless symbol (107.4a-c), and how many {X} it holds (107.3).
+A cost is a tuple (generic, W, U, B, R, G, C, x, hybrid): the number of generic mana, of
+each coloured and colourless symbol (107.4a-c), how many {X} it holds (107.3), and its
+hybrid symbols (107.4e) as pairs of pool indexes, e.g. ((0, 1),) for {W/U}.
 """
 
 import re
@@ -18,22 +19,26 @@ SYMBOL = re.compile(r"\{([^}]*)\}")
 
 
 def parse_cost(text: str) -> tuple[int, ...]:
-    """'{X}{2}{R}{R}' -> (2, 0, 0, 0, 2, 0, 0, 1); '{0}' and '' cost nothing (107.4d)."""
-    cost = [0] * 8
+    """'{X}{2}{R}{R}' -> (2, 0, 0, 0, 2, 0, 0, 1, ()); '{0}' and '' cost nothing (107.4d)."""
+    cost: list = [0] * 8
+    hybrid = []
     for symbol in SYMBOL.findall(text):
-        if symbol == "X":
+        if "/" in symbol:
+            hybrid.append((MANA.index(symbol[0]), MANA.index(symbol[2])))
+        elif symbol == "X":
             cost[7] += 1
         elif symbol.isdigit():
             cost[0] += int(symbol)
         else:
             cost[1 + MANA.index(symbol)] += 1
-    return tuple(cost)
+    return (*cost, tuple(hybrid))
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
     parts = ["{X}"] * cost[7]
     if cost[0]:
         parts.append(f"{{{cost[0]}}}")
+    parts += [f"{{{MANA[a]}/{MANA[b]}}}" for a, b in cost[8]]
     for i, letter in enumerate(MANA):
         parts += [f"{{{letter}}}"] * cost[1 + i]
     return "".join(parts)
@@ -125,10 +130,14 @@ class Proto:
         self.basic = "basic" in card.supertypes
         self.subtypes = tuple(card.subtypes)
         self.cost = parse_cost(card.cost)
-        self.mana_value = sum(self.cost[:7])  # X counts 0 outside the stack (107.3f/g)
-        # 105.2: an object's colours are those of the mana symbols of its cost (a token's
-        # are set by what made it, 111.3)
-        self.colors = card.colors or "".join(c for i, c in enumerate(COLORS) if self.cost[1 + i])
+        # X counts 0 outside the stack (107.3f/g); a hybrid symbol counts 1 (202.3)
+        self.mana_value = sum(self.cost[:7]) + len(self.cost[8])
+        # 105.2: an object's colours are those of the mana symbols of its cost, a hybrid
+        # symbol being both its colours (107.4e); a token's are set by what made it (111.3)
+        hybrid = {i for pair in self.cost[8] for i in pair}
+        self.colors = card.colors or "".join(
+            c for i, c in enumerate(COLORS) if self.cost[1 + i] or i in hybrid
+        )
         self.produces = card.produces
         self.power = card.power or 0
         self.toughness = card.toughness or 0

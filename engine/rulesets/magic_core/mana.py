@@ -3,6 +3,9 @@
 Every land makes one kind of mana, so whether a cost can be paid is a matter of counting:
 each coloured (and {C}) symbol needs its own kind, generic mana takes any kind (107.4a-c).
 
+A hybrid symbol (107.4e) is paid with either of its colours: a cost with hybrid symbols is
+payable if one of its plain forms (each hybrid symbol replaced by one of its colours) is.
+
 The auto-tapper (our ruling, docs/rules/magic-core.md) pays a cost the same way every time:
 mana already in the pool first, then untapped lands, lowest object number first. Coloured
 and colourless symbols are paid first; generic mana is paid from the pool (colourless
@@ -18,7 +21,31 @@ if TYPE_CHECKING:
 KINDS = "WUBRGC"
 
 
-def can_pay(cost: tuple[int, ...], x: int, avail: list[int]) -> bool:
+def forms(cost: tuple, avail: list[int]) -> list[tuple]:
+    """The plain forms of a cost, the auto-tapper's choice first (ruling R5): each hybrid
+    symbol in the colour of which more mana is available, WUBRG order on a tie."""
+    if not cost[8]:
+        return [cost]
+    out: list[tuple] = []
+    options = [sorted(pair, key=lambda i: (-avail[i], i)) for pair in cost[8]]
+    picks: list[tuple[int, ...]] = [()]
+    for pair in options:
+        picks = [(*p, i) for p in picks for i in pair]
+    for pick in picks:
+        flat = list(cost[:8])
+        for i in pick:
+            flat[1 + i] += 1
+        form = (*flat, ())
+        if form not in out:
+            out.append(form)
+    return out
+
+
+def can_pay(cost: tuple, x: int, avail: list[int]) -> bool:
+    return any(_can_pay(form, x, avail) for form in forms(cost, avail))
+
+
+def _can_pay(cost: tuple, x: int, avail: list[int]) -> bool:
     spare = 0
     for i in range(6):
         left = avail[i] - cost[1 + i]
@@ -30,12 +57,21 @@ def can_pay(cost: tuple[int, ...], x: int, avail: list[int]) -> bool:
 
 def affordable_x(cost: tuple[int, ...], avail: list[int]) -> int:
     """The largest X this mana pays for (107.3a); the cost must be payable with X = 0."""
-    spare = sum(avail[i] - cost[1 + i] for i in range(6)) - cost[0]
-    return max(0, spare // cost[7]) if cost[7] else 0
+    if not cost[7]:
+        return 0
+    best = 0
+    for form in forms(cost, avail):
+        if _can_pay(form, 0, avail):
+            spare = sum(avail[i] - form[1 + i] for i in range(6)) - form[0]
+            best = max(best, spare // form[7])
+    return best
 
 
 def pay(state: "MagicState", seat: int, cost: tuple[int, ...], x: int) -> None:
     """Pay `cost` with X = x for `seat` (legal actions only offer payable costs)."""
+    if cost[8]:
+        avail = state.available(seat)
+        cost = next(f for f in forms(cost, avail) if _can_pay(f, x, avail))
     pool = state.players[seat].pool
     lands = {k: [] for k in KINDS}
     for obj in state.battlefield:

@@ -11,6 +11,7 @@ from tests.rules.magic_core.conftest import (
     decision,
     legal,
     obj,
+    objs,
     pass_until,
     player,
     resolve,
@@ -40,6 +41,7 @@ def test_105_2a_monocoloured() -> None:
 
 def test_105_2b_multicoloured() -> None:
     assert len(protos()["stalemate_accord"].colors) == 2
+    assert protos()["shoalbright_herald"].colors == "WU"  # a hybrid symbol is both (107.4e)
 
 
 def test_105_2c_colourless() -> None:
@@ -258,8 +260,38 @@ def test_107_4c_colourless_symbol_needs_colourless_mana() -> None:
     test_106_1b_colourless_is_a_sixth_type()
 
 
+@pytest.mark.parametrize("land", ["meadowland", "seamere"])
+def test_107_4e_a_hybrid_symbol_is_paid_with_either_colour(land: str) -> None:
+    match = scenario({"hand": ["shoalbright_herald"], "battlefield": [land] * 2}, {})
+    assert casts(match, "shoalbright_herald")
+    cast(match, "shoalbright_herald")
+    resolve(match)
+    assert obj(match, "shoalbright_herald").zone == "battlefield"
+
+
+def test_107_4e_a_hybrid_symbol_needs_one_of_its_colours() -> None:
+    match = scenario({"hand": ["shoalbright_herald"], "battlefield": ["fenmire"] * 3}, {})
+    assert not casts(match, "shoalbright_herald")  # {1}{W/U}: black mana pays only the {1}
+
+
+def test_107_4e_the_auto_tapper_pays_hybrid_with_the_colour_it_has_more_of() -> None:
+    # R5: the hybrid symbol takes the colour with more mana available, keeping the rarer
+    match = scenario(
+        {"hand": ["shoalbright_herald"], "battlefield": ["meadowland"] + ["seamere"] * 3}, {}
+    )
+    cast(match, "shoalbright_herald")
+    assert not obj(match, "meadowland").tapped
+    assert sum(o.tapped for o in objs(match, "seamere")) == 2
+
+
+def test_107_4e_a_hybrid_card_is_both_colours_and_counts_one_per_symbol() -> None:
+    herald = protos()["shoalbright_herald"]
+    assert herald.colors == "WU" and herald.mana_value == 2  # 105.2b: multicoloured
+    assert parse_cost("{1}{W/U}")[8] == ((0, 1),)
+
+
 def test_107_4d_zero_costs_nothing() -> None:
-    assert parse_cost("{0}") == (0,) * 8
+    assert parse_cost("{0}") == (0,) * 8 + ((),)
     match = scenario({"battlefield": ["gold"], "hand": ["kindle_bolt"]}, {})
     assert [a for a in legal(match) if a[0] == "mana"]
 
