@@ -94,8 +94,13 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             state.events.append(Note(f"{side.name} loses {card.proto.name}."))
             state.remove_from_table(card)
             state.discard(card)
+        else:
+            state.events.append(Note(f"{side.name} has no {LOSE_WORDS[e.what]} to lose."))
     else:
         raise AssertionError(k)
+
+
+LOSE_WORDS = {"pet": "pet", "item": "item", "work": "manifestation in the making"}
 
 
 def sides(state: "MageWarsState", side: "Seat", who: str) -> list["Seat"]:

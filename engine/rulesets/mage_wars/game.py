@@ -326,7 +326,7 @@ class MageWarsState(GameState):
 
     def into_hand(self, side: Seat, card: Card, source: str, public: bool = False) -> None:
         if card.proto.type == "curse":
-            self.events.append(Note(f"{side.name} draws the curse {card.proto.name}!"))
+            self.events.append(Note(f"{side.name} draws the curse {_curse_line(card.proto)}"))
             self.curse_drawn(side, card)
             return
         side.hand.append(card)
@@ -392,7 +392,7 @@ class MageWarsState(GameState):
         if card is None:
             return
         if card.proto.type == "curse":  # mw:88 — curses hide in the fate deck too
-            self.events.append(Note(f"{side.name} draws the curse {card.proto.name}!"))
+            self.events.append(Note(f"{side.name} draws the curse {_curse_line(card.proto)}"))
             self.curse_drawn(side, card)
             return
         self.events.append(ev.CardPlayed(seat, side.name, card.proto.name, None))
@@ -991,7 +991,11 @@ class MageWarsState(GameState):
             else:
                 actions += [("deflect", b.uid, o) for o in others]
         self.prompt = Prompt(
-            "curse", side.seat, f"The curse {card.proto.name} strikes you.", actions, card.proto
+            "curse",
+            side.seat,
+            f"A curse strikes you — {_curse_line(card.proto)}",
+            actions,
+            card.proto,
         )
 
     def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:
@@ -1122,6 +1126,10 @@ class MageWarsState(GameState):
             if card.charges:
                 nested += card.charges
         return found + nested
+
+
+def _curse_line(proto: Proto) -> str:
+    return f"{proto.name}: {proto.text[:1].lower()}{proto.text[1:]}"
 
 
 def _resource_of(card: Card) -> str:

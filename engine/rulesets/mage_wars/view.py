@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
-from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, win_text
+from engine.rulesets.mage_wars.cards import (
+    DECK_NAMES,
+    DECKS,
+    ICON_WORDS,
+    Proto,
+    bonus_text,
+    effects_text,
+    use_effects,
+    win_text,
+)
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.game import MageWarsState
@@ -172,6 +181,12 @@ def _ref(state: "MageWarsState", ref: Any) -> str:
     return card.proto.name
 
 
+def _short(text: str, limit: int = 48) -> str:
+    """An effect summary that still fits on a button beside the card's name."""
+    text = text[:1].lower() + text[1:]
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0]
@@ -193,17 +208,25 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
     if head == "attack":
         return f"{name} attacks {_ref(state, action[2])}", "attack", action[1], action[2]
     if head == "once" and len(action) == 2:
-        return f"Use {name} once (then choose a target)", "use", action[1], None
-    if head in ("use", "cast", "once"):
-        verb = {"use": "Use", "cast": "Cast", "once": "Use once"}[head]
+        what = _short(effects_text(use_effects(state.cards[action[1]].proto)))
+        return f"Use {name} once: {what} (then choose a target)", "use", action[1], None
+    if head == "once":
+        what = _short(effects_text(use_effects(state.cards[action[1]].proto)))
+        on = f" → {_ref(state, action[2])}" if action[2] is not None else f": {what}"
+        return f"Use {name} once{on}", "use", action[1], action[2]
+    if head in ("use", "cast"):
+        verb = {"use": "Use", "cast": "Cast"}[head]
         on = f" → {_ref(state, action[2])}" if action[2] is not None else ""
         return f"{verb} {name}{on}", "use", action[1], action[2]
     if head == "pet":
-        extra = f" (release {_ref(state, action[2])})" if len(action) > 2 else ""
+        bonus = bonus_text(state.cards[action[1]].proto.data.bonus)
+        extra = f" ({bonus})" if bonus else ""
+        extra += f", releasing {_ref(state, action[2])}" if len(action) > 2 else ""
         return f"Keep {name} as a pet{extra}", "keep", action[1], None
     if head == "slot":
-        extra = f" (discard {_ref(state, action[2])})" if len(action) > 2 else ""
-        return f"Put {name} in its slot{extra}", "keep", action[1], None
+        slot = state.cards[action[1]].proto.data.slot
+        extra = f", replacing {_ref(state, action[2])}" if len(action) > 2 else ""
+        return f"Put {name} in your {slot} slot{extra}", "keep", action[1], None
     if head == "fizzle":
         return f"Discard {name}", "discard", action[1], None
     if head == "card":

@@ -41,7 +41,11 @@ def test_a_blessing_negates_a_curse() -> None:
     )
     chime = hand(m, 0, "warding_chime")
     do(m, "spend")
-    assert m.pending[0].kind == "curse"
+    prompt = m.pending[0]
+    assert prompt.kind == "curse"
+    assert prompt.prompt == "A curse strikes you — Fey Trickery: discard 2 card(s) at random."
+    labels = [o.label for o in prompt.options]
+    assert labels == ["Suffer the curse", "Cancel it with Warding Chime"]
     do(m, "negate", chime.uid)
     s = state(m)
     assert [c.proto.id for c in s.seats[0].hand] == ["iron_ore"]

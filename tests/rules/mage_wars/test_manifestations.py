@@ -119,6 +119,10 @@ def test_an_item_goes_in_its_slot_or_is_used_once() -> None:
     do(m, "fill", hand(m, 0, "iron_ore").uid, cloak.uid)
     options = m.pending[0].actions
     assert ("slot", cloak.uid, mail.uid) in options and ("once", cloak.uid, None) in options
+    assert [o.label for o in m.pending[0].options] == [
+        "Put Shimmering Cloak in your armor slot, replacing Chainweave Mail",
+        "Use Shimmering Cloak once: +2 defence until your next turn",
+    ]
     do(m, "slot", cloak.uid, mail.uid)
     s = state(m)
     assert s.seats[0].items == {"armor": cloak} and mail in s.discards["arcane"]
