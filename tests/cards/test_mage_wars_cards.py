@@ -102,3 +102,22 @@ def test_a_fate_card_cannot_ask_for_a_chosen_target(tmp_path: Path) -> None:
     )
     with pytest.raises(loader.CardFileError, match="odd_fate"):
         loader.load_pool("mage-wars", TypeAdapter(s.Card), tmp_path)
+
+
+# Names printed on published cards that a designer might reach for (renamed here before).
+PUBLISHED = {
+    "Apotheosis",  # Slay the Spire
+    "Crossroads",  # Dominion
+    "Hidden Cache",  # Hearthstone
+    "Lightning Bolt",  # Magic: the Gathering
+    "Fireball",  # Magic: the Gathering, Hearthstone
+    "Counterspell",  # Magic: the Gathering
+    "Moonglow Amulet",  # Mage Wars (Arcane Wonders)
+    "Dispel",  # Mage Wars (Arcane Wonders)
+    "Mana Crystal",  # Mage Wars (Arcane Wonders)
+}
+
+
+def test_no_card_carries_a_published_name(pool) -> None:
+    # Original content only (issue 7, item 11).
+    assert not {c.name for c in pool.cards.values()} & PUBLISHED
