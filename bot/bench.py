@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.app import GC_THRESHOLDS
 from bot.standin import CallbackType, FakeDiscord
 
 READY_TIMEOUT = 60.0
@@ -148,10 +149,12 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 fake.add_member(guild, bob)
                 tables.append((channel, alice, bob))
             # The stand-in plays Discord, which is not a Python process: its own setup
-            # (400 users, 200 channels) is frozen out of its garbage collections, whose
-            # pauses would otherwise count as the bot's latency.
+            # (400 users, 200 channels) is frozen out of its garbage collections, which
+            # are tuned as the bot's are: their pauses would count as the bot's latency.
             gc.collect()
             gc.freeze()
+            thresholds = gc.get_threshold()
+            gc.set_threshold(*GC_THRESHOLDS)
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.bench", "child",
                 fake.rest_base, fake.gateway_url, str(database), str(seed),
@@ -180,6 +183,7 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 child.terminate()
                 await child.wait()
                 gc.unfreeze()
+                gc.set_threshold(*thresholds)
             all_dealt = max(tally.playing_from, default=started)
             latencies = [  # the clicks of the steady state, once every table was dealt
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
