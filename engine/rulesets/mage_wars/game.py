@@ -313,7 +313,7 @@ class MageWarsState(GameState):
         for charge in card.charges:
             self.discard(charge)
         card.under, card.charges, card.need = [], [], []
-        card.owner, card.used, card.discount = None, -1, 0
+        card.owner, card.used, card.tapped, card.discount = None, -1, -1, 0
         self.discards[card.proto.deck].append(card)
 
     def draw(self, side: Seat, deck: str) -> None:
@@ -606,7 +606,7 @@ class MageWarsState(GameState):
         found = [c for c in side.board if c.proto.type == "resource"]
         found += [c for c in side.pets if c.proto.data.bonus.resource]
         found += [c for c in side.items.values() if c.proto.data.bonus.resource]
-        return [c for c in found if c.used != self.turn]
+        return [c for c in found if c.tapped != self.turn]
 
     def attackers(self, side: Seat) -> list[Card]:
         """Pets and items with power that have not attacked this turn."""
@@ -643,7 +643,7 @@ class MageWarsState(GameState):
             self.fill(side, self.cards[action[2]], card, card.proto.resources)
         elif head == "tap":
             source = self.cards[action[1]]
-            source.used = self.turn
+            source.tapped = self.turn  # R29: apart from its attack
             self.fill(side, self.cards[action[2]], None, (_resource_of(source),))
         elif head == "spend":
             self.spend(side)

@@ -6,7 +6,7 @@ from engine.rulesets.mage_wars.cards import Proto
 class Card:
     """One physical card. `under` holds the resources filling it, `(card or None, icon)`."""
 
-    __slots__ = ("charges", "discount", "need", "owner", "proto", "uid", "under", "used")
+    __slots__ = ("charges", "discount", "need", "owner", "proto", "tapped", "uid", "under", "used")
 
     def __init__(self, uid: int, proto: Proto):
         self.uid = uid
@@ -15,13 +15,15 @@ class Card:
         self.need: list[str] = []  # requirements still open
         self.under: list[tuple[Card | None, str]] = []
         self.charges: list[Card] = []
-        self.used = -1  # the turn it last attacked or gave its resource
+        self.used = -1  # the turn it last attacked (or was used, or salvaged: R20)
+        self.tapped = -1  # the turn it last gave its permanent resource (mw:84)
         self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
     def copy(self, memo: dict[int, "Card"]) -> "Card":
         twin = Card.__new__(Card)
         twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
         twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
+        twin.tapped = self.tapped
         twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
         twin.charges = [memo[c.uid] for c in self.charges]
         return twin

@@ -75,7 +75,8 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
     """A card on the table: what still lies under it, its charges, whether it is spent."""
     base = proto_view(card.proto, card.uid)
     tags = [t for t in base.tags if not t.startswith("needs ")]
-    if not card.need and not card.charges and not card.under and card.used != state.turn:
+    spent = state.turn in (card.used, card.tapped)
+    if not card.need and not card.charges and not card.under and not spent:
         return base if len(tags) == len(base.tags) else replace(base, tags=tuple(tags))
     stats = dict(base.stats)
     if card.need:
@@ -86,6 +87,8 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
         stats["charges"] = len(card.charges)
     if card.used == state.turn:
         tags.append("used")
+    if card.tapped == state.turn:
+        tags.append("resource given")
     under = tuple(proto_view(c.proto, c.uid) for c, _ in card.under if c is not None)
     return replace(base, stats=stats, tags=tuple(tags), attached=under)
 

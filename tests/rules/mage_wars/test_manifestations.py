@@ -285,6 +285,23 @@ def test_a_permanent_resource_fills_one_requirement_each_turn() -> None:
     assert spring in state(m).seats[0].board
 
 
+def test_a_pet_gives_its_resource_and_attacks_in_the_same_turn() -> None:
+    # mage-wars.md:52, 84; R29 — Thornvine's Stone once a turn and its attack once a turn
+    # are two things: giving one does not spend the other.
+    m = game(
+        {**IVRA, "pets": ["thornvine"], "works": [{"card": "mossback_tortoise"}]},
+        {**CINDER, "health": 9},
+    )
+    vine, turtle = card(m, "thornvine"), card(m, "mossback_tortoise")
+    do(m, "tap", vine.uid, turtle.uid)
+    assert turtle.need == ["any"]
+    assert ("attack", vine.uid, "p1") in m.pending[0].actions
+    do(m, "attack", vine.uid, "p1")
+    assert len(state(m).seats[1].health) == 8
+    assert not any(a[0] in ("tap", "attack") for a in m.pending[0].actions)
+    assert {"used", "resource given"} <= set(m.view(1).seat(0).zones["board"].cards[1].tags)
+
+
 def test_auras_may_name_pet_owners_levels_and_elements() -> None:
     # mage-wars.md:70 — "certain Alignments, certain Level, Element, pet owners".
     m = game(
