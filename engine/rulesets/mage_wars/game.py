@@ -507,8 +507,12 @@ class MageWarsState(GameState):
         """mw:139 — once the hand pays the Resurrect resources, the Mage may return."""
         side = self.seats[seat]
         if side.dead and not side.gone and self.payment(side) is not None:
+            paying = ", ".join(c.proto.name for c in self.payment(side))
             self.prompt = Prompt(
-                "rise", seat, "Resurrect your Mage now?", [("resurrect",), ("wait",)]
+                "rise",
+                seat,
+                f"Resurrect your Mage now, discarding {paying} for its Resurrect resources?",
+                [("resurrect",), ("wait",)],
             )
             return
         self.queue = [("next", seat)]
@@ -644,7 +648,7 @@ class MageWarsState(GameState):
         elif head == "tap":
             source = self.cards[action[1]]
             source.tapped = self.turn  # R29: apart from its attack
-            self.fill(side, self.cards[action[2]], None, (_resource_of(source),))
+            self.fill(side, self.cards[action[2]], None, (_resource_of(source),), source)
         elif head == "spend":
             self.spend(side)
         elif head == "attack":
@@ -684,14 +688,21 @@ class MageWarsState(GameState):
         else:
             side.works.append(card)
 
-    def fill(self, side: Seat, work: Card, card: Card | None, icons: tuple[str, ...]) -> None:
+    def fill(
+        self,
+        side: Seat,
+        work: Card,
+        card: Card | None,
+        icons: tuple[str, ...],
+        source: Card | None = None,
+    ) -> None:
         """mw:44 — one resource card fills exactly one requirement (R3)."""
         icon = next((i for i in icons if i in work.need), None)
         need = icon if icon is not None else "any"
         work.need.remove(need)
         work.under.append((card, need))
         side.tally["fill"] += 1
-        what = card.proto.name if card is not None else "a permanent resource"
+        what = card.proto.name if card is not None else f"{source.proto.name}'s resource"
         self.events.append(Note(f"{side.name} fills {work.proto.name} with {what}."))
         if not work.need and work.proto.type != "level":
             if work in side.works:

@@ -129,8 +129,13 @@ def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
     m = game(CINDER, {**SELME, "dead": True}, decks=decks)
     do(m, "end")
     m.apply(1, tuple(m.pending[0].actions))
-    assert m.pending[0].kind == "rise"  # three cards and room for them: nothing to ask
+    rise = m.pending[0]  # three cards and room for them: nothing to ask before this
+    assert rise.kind == "rise"  # R11: the prompt names the cards the engine will pay with
+    assert rise.prompt == (
+        "Resurrect your Mage now, discarding Dew Drop, Moonstone for its Resurrect resources?"
+    )
     do(m, "resurrect")
+    assert [c.proto.id for c in state(m).seats[1].hand] == ["iron_ore"]
     settle(m)
     s = state(m)
     selme = s.seats[1]

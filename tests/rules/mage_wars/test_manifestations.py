@@ -295,6 +295,7 @@ def test_a_pet_gives_its_resource_and_attacks_in_the_same_turn() -> None:
     vine, turtle = card(m, "thornvine"), card(m, "mossback_tortoise")
     do(m, "tap", vine.uid, turtle.uid)
     assert turtle.need == ["any"]
+    assert m.events[-1].text == "Player 1 fills Mossback Tortoise with Thornvine's resource."
     assert ("attack", vine.uid, "p1") in m.pending[0].actions
     do(m, "attack", vine.uid, "p1")
     assert len(state(m).seats[1].health) == 8
