@@ -64,6 +64,16 @@ def test_a_clone_is_independent() -> None:
     assert repr(match.view(None)) == before
 
 
+def test_an_object_copy_carries_every_slot() -> None:
+    match = fresh(6)
+    play(match, 60, seed=1)
+    for obj in match.state.objs.values():
+        twin = obj.copy()
+        for slot in type(obj).__slots__:
+            assert getattr(twin, slot) == getattr(obj, slot), slot
+        assert twin.pumps is not obj.pumps and twin.blockers is not obj.blockers
+
+
 def test_greedy_agent_plays_whole_games() -> None:
     match = new_match("magic-core", list(NAMES[:2]), [deck("wild_growth"), deck("grave_pact")], 2)
     agents = [GreedyAgent(1), GreedyAgent(2)]
