@@ -39,16 +39,15 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             )
         else:
             state.push(*[("draw", seat, e.deck)] * e.count)
-    elif k == "salvage":
-        piles = [d for d in DECKS[1:] if state.discards[d]]
-        if e.deck != "choice":
-            state.salvage(side, e.deck)
-        elif piles:
+    elif k == "salvage":  # mw:120 "if desired": the face-up top card, or nothing
+        named = DECKS[1:] if e.deck == "choice" else (e.deck,)
+        piles = [d for d in named if state.discards[d]]
+        if piles:
             state.prompt = Prompt(
                 "deck",
                 seat,
-                "Take the top card of which discard pile?",
-                [("pile", d) for d in piles],
+                "Take the top card of a discard pile?",
+                [*[("pile", d) for d in piles], ("pile", None)],
                 ("salvage", 1),
             )
     elif k == "sunder":

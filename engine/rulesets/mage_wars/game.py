@@ -537,7 +537,7 @@ class MageWarsState(GameState):
             deck = action[1]
             if mode == "draw":
                 self.push(*[("draw", p.player, deck)] * count)
-            else:
+            elif deck is not None:
                 self.salvage(side, deck)
         elif kind == "curse":
             self.answer_curse(side, p.data, action)

@@ -237,7 +237,11 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
     if head == "deck":
         return f"{DECK_NAMES[action[1]]} deck", "deck", None, None
     if head == "pile":
-        return f"{DECK_NAMES[action[1]]} discard pile", "deck", None, None
+        if action[1] is None:
+            return "Take nothing", "deck", None, None
+        top = state.discards[action[1]][-1]
+        pile = f"{DECK_NAMES[action[1]]} discard pile"
+        return f"Take {top.proto.name} from the {pile}", "deck", top.uid, None
     if head == "accept":
         return "Suffer the curse", "curse", None, None
     if head == "negate":

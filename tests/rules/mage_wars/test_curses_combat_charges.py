@@ -214,10 +214,35 @@ def test_a_few_cards_draw_from_a_discard_pile() -> None:
     )
     do(m, "play", hand(m, 0, "pilfered_memory").uid)
     assert m.pending[0].kind == "deck" and ("pile", "quest") in m.pending[0].actions
+    assert [o.label for o in m.pending[0].options] == [
+        "Take Starward Ascension from the Quest discard pile",
+        "Take Flame Wand from the Arcane discard pile",  # the top card, face up
+        "Take nothing",  # mw:120 "if desired"
+    ]
     do(m, "pile", "arcane")
     ids = sorted(c.proto.id for c in state(m).seats[0].hand)
     assert ids == ["flame_wand", "moonstone"]
     assert any("takes Flame Wand from the Arcane discard pile" in e.text for e in m.events)
+
+
+def test_taking_from_a_discard_pile_is_optional() -> None:
+    # mage-wars.md:120 "if desired" — a curse on top of the Arcane discard pile is left there
+    # by a player whose Relic Dig (a fate card, played at once) would take it.
+    m = game(
+        {**IVRA, "hand": []},
+        CINDER,
+        decks={"fate": ["relic_dig", "quest_horn"], "arcane": ["iron_ore"]},
+        discards={"arcane": ["wasting_jinx"]},
+        active=1,
+    )
+    health = len(state(m).seats[0].health)
+    do(m, "end")
+    assert m.pending[0].kind == "deck"
+    assert m.pending[0].actions == [("pile", "arcane"), ("pile", None)]
+    do(m, "pile", None)
+    s = state(m)
+    assert len(s.seats[0].health) == health and s.discards["arcane"][-1].proto.id == "wasting_jinx"
+    assert "iron_ore" in [c.proto.id for c in s.seats[0].hand]  # its draw still happens
 
 
 def test_a_used_card_is_discarded_after_its_effects() -> None:
