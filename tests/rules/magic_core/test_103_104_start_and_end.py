@@ -256,3 +256,55 @@ def test_104_5_a_leaving_active_player_ends_the_turn() -> None:
 def test_two_player_game_names_the_players() -> None:
     match = new_match("magic-core", list(NAMES[:2]), [deck("wild_growth")] * 2, 1)
     assert [s.name for s in match.view(None).seats] == ["Ann", "Bob"]
+
+
+def test_104_4a_three_remaining_players_losing_at_once_is_a_draw() -> None:
+    match = scenario({"life": 0}, {"life": 0}, {"life": 0})
+    assert match.over and match.winner is None
+
+
+def test_104_4a_after_a_player_left_all_remaining_losing_at_once_is_a_draw() -> None:
+    match = scenario({"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]}, {}, {}, {})
+    match.resign(3)
+    assert not match.over
+    for seat in (0, 1, 2):
+        player(match, seat).life = 0  # all three at once, checked at the next priority
+    match.apply(0, ("pass",))
+    assert match.over and match.winner is None  # a draw, not a win for the one who left
+
+
+def test_104_5_a_leaving_players_spell_leaves_the_stack() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        {},
+    )
+    match.apply(0, ("pass",))  # Ann's main phase: Bob is stopped only with a stack
+    pass_until(match, "end", active=0)
+    if decision(match).player != 1:
+        match.apply(decision(match).player, ("pass",))
+    assert decision(match).player == 1
+    cast(match, "kindle_bolt", target="p0", seat=1)
+    assert match.state.stack
+    match.resign(1)
+    assert not match.over and not match.state.stack
+    resolve(match)
+    assert player(match, 0).life == 20  # Bob's bolt left with him
+
+
+def test_104_5_creatures_attacking_a_leaving_player_are_removed_from_combat() -> None:
+    from tests.rules.magic_core.test_turn_and_combat import attack
+
+    match = scenario(
+        {"battlefield": ["ironbark_boar", "bramble_cub"]},
+        {"battlefield": ["gravemaw_rat"]},
+        {},
+    )
+    attack(match, ("ironbark_boar", 1), ("bramble_cub", 2))
+    cub = match.state.power(obj(match, "bramble_cub"))
+    match.resign(1)  # during Bob's declare-blockers choice
+    assert not [o for o in match.state.battlefield if o.owner == 1]
+    pass_until(match, "main 2", active=0)
+    # the boar was removed from combat and dealt no damage; the cub still hit Cid
+    assert player(match, 2).life == 20 - cub
+    assert not any("Ironbark Boar" in e.text and "damage" in e.text for e in match.events)
