@@ -189,6 +189,27 @@ def test_a_destroyed_structure_has_its_effect() -> None:
     assert [c.proto.id for c in s.seats[0].hand] == ["feat_of_focus"]
 
 
+def test_a_lost_max_health_bonus_takes_no_health_cards() -> None:
+    # R30 (completes mw:28, 70) — Silver Pool gives good Mages +1 max health; when it falls,
+    # Selme keeps her 11 health cards: the maximum only bounds healing.
+    m = game(
+        {**CINDER, "hand": ["spirit_pike", "ember_shard", "ember_shard"]},
+        {**SELME, "health": 11},
+        centre=[{"card": "silver_pool", "built": True}],
+    )
+    s = state(m)
+    assert s.max_health(s.seats[1]) == 11
+    pike = hand(m, 0, "spirit_pike")
+    do(m, "play", pike.uid)
+    for shard in [c for c in s.seats[0].hand if c.proto.id == "ember_shard"]:
+        do(m, "fill", shard.uid, pike.uid)
+    assert s.centre == [] and len(s.seats[1].health) == 11
+    stats = m.view(0).seat(1).stats
+    assert (stats["health"], stats["max_health"]) == (11, 10)
+    s.heal(s.seats[1], 2)
+    assert len(s.seats[1].health) == 11
+
+
 def test_a_level_card_must_be_exactly_one_above() -> None:
     # mage-wars.md:74 — otherwise it is kept in hand.
     m = game(
