@@ -31,7 +31,9 @@ class Match:
         #: The open decisions, in the ruleset's order. A plain attribute, not a property,
         #: because agents read it before every action; only the match assigns it.
         self.pending: tuple[Decision, ...] = ()
-        self._seq = 0
+        #: Decision numbers count per player: one shared counter would let a player's next
+        #: number reveal how many secret steps another player took meanwhile.
+        self._seq = [0] * len(meta.players)
         self._advance(-1, self.state.decisions())
 
     # -- reading -------------------------------------------------------------------
@@ -94,8 +96,9 @@ class Match:
                 else:
                     self._advance(player, decisions)
                     return
-                self._seq += 1
-                decision.seq = self._seq
+                seqs = self._seq
+                seqs[decision.player] += 1
+                decision.seq = seqs[decision.player]
                 self.pending = (decision,)
                 return
         self._advance(player, decisions)
@@ -134,8 +137,8 @@ class Match:
             if old is not None and player not in acted and old.same_choice(decision):
                 decision.seq = old.seq
             else:
-                self._seq += 1
-                decision.seq = self._seq
+                self._seq[player] += 1
+                decision.seq = self._seq[player]
             opened[player] = decision
         self.pending = tuple(decisions)
 

@@ -64,16 +64,21 @@ def test_simultaneous_decisions_are_open_together_and_keep_their_number() -> Non
     assert match.decision_for(0) is None
 
 
-def test_every_new_decision_gets_a_new_number() -> None:
+def test_every_new_decision_gets_a_new_number_counted_per_player() -> None:
+    """Per player, so a player's numbers say nothing of how often the others chose."""
     match = fresh()
-    seen = set()
-    for _ in range(40):
+    last = {0: 0, 1: 0}
+    changes = 0
+    for step in range(40):
         if match.over:
             break
         for decision in match.pending:
-            seen.add(decision.seq)
-        play_random(match, 1, seed=len(seen))
-    assert len(seen) >= 20
+            assert decision.seq >= last[decision.player]
+            changes += decision.seq > last[decision.player]
+            last[decision.player] = decision.seq
+        play_random(match, 1, seed=step)
+    assert changes >= 20
+    assert max(last.values()) < 40  # neither counts the other's decisions
 
 
 def test_a_choice_with_one_option_is_taken_without_asking() -> None:

@@ -3,8 +3,6 @@ a choice before everyone has committed."""
 
 from dataclasses import replace
 
-import pytest
-
 from engine.core.match import Match
 from tests.rules.enchantoria.conftest import cast, commit, order, scenario, state, uid_in_hand
 
@@ -119,12 +117,6 @@ def test_a_recycling_pick_shows_only_to_its_chooser_until_revealed() -> None:
     assert "Ann recycles Cinder Comet for 3 mana." in [e.text for e in match.events_seen_by(1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/core/match.py numbers every decision from one counter for all players, "
-    "so a player's next decision number (in their buttons' custom ids) counts the other "
-    "player's secret steps; needs a per-player number from the core (reported to the lead)",
-)
 def test_my_next_decision_number_does_not_count_the_other_players_steps() -> None:
     # R3: the number of the other player's secret steps is part of their choice.
     seqs = []
