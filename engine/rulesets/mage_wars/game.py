@@ -454,10 +454,10 @@ class MageWarsState(GameState):
             if self.round > ROUND_LIMIT:
                 self.last_light()
                 return
+            line = f"Round {self.round} of {ROUND_LIMIT} begins."  # R14-R15 hang on it
             if self.round >= WANE_FROM and (self.round - WANE_FROM) % WANE_STEP == 0:
-                self.events.append(
-                    Note(f"Round {self.round}: the Waning eases every win condition.")
-                )
+                line += " The Waning eases every win condition by one more."
+            self.events.append(Note(line))
         self.queue = [("begin", nxt)]
 
     def step_dead(self, seat: int) -> None:

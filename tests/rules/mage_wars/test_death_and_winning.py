@@ -203,6 +203,12 @@ def test_the_waning_eases_every_win_condition() -> None:
     assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
     s.round = WANE_FROM + 10
     assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
+    s.round = WANE_FROM - 1  # the round is announced as it begins, the Waning with it
+    end_turn(m)
+    end_turn(m)
+    texts = [e.text for e in m.events]
+    line = f"Round {WANE_FROM} of {ROUND_LIMIT} begins. The Waning eases every win condition"
+    assert any(t.startswith(line) for t in texts)
 
 
 def test_last_light_ends_the_game_after_the_last_round() -> None:
