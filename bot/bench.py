@@ -67,14 +67,20 @@ async def _deal(fake, channel, alice, bob, tally: Tally) -> None:
     accept = await fake.click(bob, offer, label="Accept")
     await accept.wait_acknowledged()
     tally.clicks.append((time.monotonic(), accept))
-    await fake.wait_until(
-        lambda: all(
-            (panel := _panel(fake, user)) is not None and panel.id not in before
-            for user in (alice, bob)
-        ),
-        timeout=30,
-        on=(alice, bob),
-    )
+    try:
+        await fake.wait_until(
+            lambda: all(
+                (panel := _panel(fake, user)) is not None and panel.id not in before
+                for user in (alice, bob)
+            ),
+            timeout=30,
+            on=(alice, bob),
+        )
+    except AssertionError:  # say what the table shows, then fail the run
+        seen = [m.text[:120] for m in fake.channel_messages(channel)[-3:]]
+        answer = accept.response.text[:120] if accept.response is not None else None
+        print(f"{channel.name}: no new panels; accept answered {answer!r}; channel: {seen}")
+        raise
 
 
 async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> None:
