@@ -147,7 +147,10 @@ class CardInst:
         self.proto = proto
         self.owner = owner
         # built once (and shared between matches for small uids): legal moves are listed often
-        self.play_action = _PLAY_ACTIONS[uid] if uid < len(_PLAY_ACTIONS) else ("play", uid, None)
+        try:
+            self.play_action = _PLAY_ACTIONS[uid]
+        except IndexError:
+            self.play_action = ("play", uid, None)
         self.static_view = None  # its view off the battlefield, which never changes
         self.attack_cache: tuple[list, list] | None = None  # (targets, attack actions)
         self.play_cache: tuple[list, list] | None = None  # (targets, targeted play actions)

@@ -234,16 +234,48 @@ class ClashState(GameState):
 
     def decisions(self) -> list[Decision]:
         decisions = self._decisions
-        if decisions is None:
-            if self.phase == "main":  # by far the most common: kept first
-                decisions = [
-                    single_choice(
-                        self.active, "main", MAIN_PROMPT, self.main_actions(), self.describe
-                    )
-                ]
-            else:
-                decisions = self._open_decisions()
-            self._decisions = decisions
+        if decisions is not None:
+            return decisions
+        if self.phase != "main":
+            decisions = self._decisions = self._open_decisions()
+            return decisions
+        # The main phase, by far the most common decision: every legal action, listed after
+        # every action and so written for speed (inline here: a helper call costs more than
+        # the checks). Plays and each monster's attacks are reused while nothing they depend
+        # on changed; three int compares instead of a key tuple; loops, not comprehensions.
+        side = self.sides[self.active]
+        if (
+            side.plays_hand != side.hand_version
+            or side.plays_mana != side.mana
+            or side.plays_board != self.board_version
+        ):
+            side.plays = self.play_actions(side, self.sides[1 - self.active])
+            side.plays_hand = side.hand_version
+            side.plays_mana = side.mana
+            side.plays_board = self.board_version
+        actions = [*side.plays]
+        turn = self.turn
+        enemies = None
+        for monster in side.board:
+            if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
+                continue  # rulings R1, R2
+            if enemies is None:
+                opp = self.sides[1 - self.active]
+                if opp.refs_version != opp.board_version:
+                    self.refresh_refs(opp)
+                enemies = opp.refs  # ruling R3: the player and any enemy monster
+            attacks = monster.attack_cache
+            if attacks is None or attacks[0] is not enemies:
+                uid = monster.uid
+                listed = []
+                for ref in enemies:
+                    listed.append(("attack", uid, ref))
+                attacks = monster.attack_cache = (enemies, listed)
+            actions += attacks[1]
+        actions.append(END)
+        decisions = self._decisions = [
+            single_choice(self.active, "main", MAIN_PROMPT, actions, self.describe)
+        ]
         return decisions
 
     def _open_decisions(self) -> list[Decision]:
@@ -345,41 +377,6 @@ class ClashState(GameState):
 
     # -- legal actions -------------------------------------------------------------
 
-    def main_actions(self) -> list[Action]:
-        """Every legal main-phase action. Listed after every action, so written for speed:
-        the plays and each monster's attacks are reused while nothing they depend on changed
-        (three int compares instead of a key tuple; no comprehensions, each costs a call)."""
-        side = self.sides[self.active]
-        if (
-            side.plays_hand != side.hand_version
-            or side.plays_mana != side.mana
-            or side.plays_board != self.board_version
-        ):
-            side.plays = self.play_actions(side, self.sides[1 - self.active])
-            side.plays_hand = side.hand_version
-            side.plays_mana = side.mana
-            side.plays_board = self.board_version
-        actions = [*side.plays]
-        turn = self.turn
-        enemies = None
-        for monster in side.board:
-            if monster.attacked or (monster.summoned_turn == turn and not monster.proto.haste):
-                continue  # rulings R1, R2
-            if enemies is None:
-                opp = self.sides[1 - self.active]
-                if opp.refs_version != opp.board_version:
-                    self.refresh_refs(opp)
-                enemies = opp.refs  # ruling R3: the player and any enemy monster
-            attacks = monster.attack_cache
-            if attacks is None or attacks[0] is not enemies:
-                uid = monster.uid
-                attacks = monster.attack_cache = (enemies, [])
-                for ref in enemies:
-                    attacks[1].append(("attack", uid, ref))
-            actions += attacks[1]
-        actions.append(END)
-        return actions
-
     @staticmethod
     def refresh_refs(side: Side) -> None:
         """Bring `uids` and `refs` up to date with the board (checked against board_version)."""
@@ -416,7 +413,7 @@ class ClashState(GameState):
             if proto.cost > mana or proto in seen:  # the same card twice: one choice
                 continue
             seen.add(proto)
-            if proto.kind is MONSTER and not room:
+            if not room and proto.kind is MONSTER:
                 continue  # clash.md:67 — at most 5 monsters a side
             if not proto.chosen:
                 actions.append(card.play_action)
@@ -426,9 +423,10 @@ class ClashState(GameState):
                 plays = card.play_cache
                 if plays is None or plays[0] is not targets:
                     uid = card.uid
-                    plays = card.play_cache = (targets, [])
+                    listed = []
                     for ref in targets:
-                        plays[1].append(("play", uid, ref))
+                        listed.append(("play", uid, ref))
+                    plays = card.play_cache = (targets, listed)
                 actions += plays[1]
             elif proto.kind is MONSTER:
                 actions.append(card.play_action)  # ruling R5: the summon effect lapses

@@ -61,6 +61,20 @@ class ClashRuleset(Ruleset):
     def _checked(self) -> dict[tuple[str, ...], list[str]]:
         return {}
 
+    def _deck_protos(self, deck: Sequence[str]) -> list[Proto]:
+        """The prototypes of a checked deck, memoised like validate_deck (the same few decks)."""
+        key = tuple(deck)
+        protos = self._protos_of.get(key)
+        if protos is None:
+            protos = [self.protos[c] for c in key]
+            if len(self._protos_of) < 1024:
+                self._protos_of[key] = protos
+        return protos
+
+    @cached_property
+    def _protos_of(self) -> dict[tuple[str, ...], list[Proto]]:
+        return {}
+
     def _problems(self, cards: Sequence[str]) -> list[str]:
         problems = []
         if len(cards) != DECK_SIZE:
@@ -110,7 +124,7 @@ class ClashRuleset(Ruleset):
             raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
         state = self._state(players, rng, best_of)
         for side, deck in zip(state.sides, decks, strict=True):
-            side.deck = state.new_deck([self.protos[c] for c in deck], side.seat)
+            side.deck = state.new_deck(self._deck_protos(deck), side.seat)
         state.flip_coin()
         return state
 
