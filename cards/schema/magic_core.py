@@ -243,6 +243,13 @@ class FreeCast(_Model):
     amount: int = Field(ge=0, le=15)
 
 
+class ReturnSelf(_Model):
+    """Return this card from your graveyard to your hand: only for an ability that works
+    from the graveyard (113.6k)."""
+
+    kind: Literal["return_self"]
+
+
 class GameResult(_Model):
     """An effect that says a player wins, loses, or that the game is a draw (104.2b/3e/4c)."""
 
@@ -271,6 +278,7 @@ Effect = Annotated[
     | CounterIt
     | CopySpell
     | FreeCast
+    | ReturnSelf
     | GameResult,
     Field(discriminator="kind"),
 ]
@@ -301,6 +309,8 @@ class Activated(_Model):
     sacrifice: bool = False
     life: int = Field(default=0, ge=0, le=20)
     sorcery_speed: bool = False
+    #: 113.6k: an ability that moves its card out of the graveyard works only there
+    zone: Literal["battlefield", "graveyard"] = "battlefield"
     effects: list[Effect] = Field(min_length=1)
 
     @field_validator("cost")
@@ -313,6 +323,11 @@ class Activated(_Model):
         chosen_target(self.effects)
         if self.tap and self.untap:
             raise ValueError("an ability cannot both tap and untap its permanent")
+        returns = any(e.kind == "return_self" for e in self.effects)
+        if returns != (self.zone == "graveyard"):
+            raise ValueError("return_self is the effect of an ability with zone = 'graveyard'")
+        if self.zone == "graveyard" and (self.tap or self.untap or self.sacrifice):
+            raise ValueError("a graveyard ability cannot tap, untap or sacrifice its card")
         if _uses_x(self.effects) and "{X}" not in self.cost:
             raise ValueError("an effect uses X but the cost has no {X}")
         return self

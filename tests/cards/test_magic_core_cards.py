@@ -101,3 +101,22 @@ def test_an_additional_cost_on_a_land_is_refused(tmp_path: Path) -> None:
             'produces = "R"\nadditional_life = 2\n',
         )
     assert "odd_land" in str(err.value) and "additional_life" in str(err.value)
+
+
+def test_a_graveyard_ability_must_return_its_card_and_not_tap(tmp_path: Path) -> None:
+    head = (
+        '[[card]]\nid = "ghoul"\nname = "Ghoul"\ntypes = ["creature"]\npower = 1\ntoughness = 1\n'
+    )
+    cases = [
+        ('abilities = [{ zone = "graveyard", effects = [{ kind = "draw" }] }]', "return_self"),
+        ('abilities = [{ effects = [{ kind = "return_self" }] }]', "return_self"),
+        (
+            'abilities = [{ zone = "graveyard", tap = true, '
+            'effects = [{ kind = "return_self" }] }]',
+            "cannot tap",
+        ),
+    ]
+    for line, expected in cases:
+        with pytest.raises(CardFileError) as err:
+            _load(tmp_path, head + line + "\n")
+        assert expected in str(err.value) and "ghoul" in str(err.value), line

@@ -59,6 +59,7 @@ class Ability:
         "target",
         "text",
         "untap",
+        "zone",
     )
 
     def __init__(self, index: int, data: schema.Activated, owner_name: str):
@@ -69,6 +70,7 @@ class Ability:
         self.sacrifice = data.sacrifice
         self.life = data.life
         self.sorcery_speed = data.sorcery_speed
+        self.zone = data.zone  # where it works from (113.6, 113.6k)
         self.effects = tuple(data.effects)
         self.is_mana = data.is_mana
         self.target = chosen_target(data.effects)

@@ -157,6 +157,13 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
                 state.lose(player.seat, "an effect says so (104.3e)")
     elif kind == "draw_game":
         state.end_game(None, "an effect says the game is a draw (104.4c)")
+    elif kind == "return_self":
+        source = item.source
+        card = state.objs.get(source.uid) if source is not None else None
+        # 113.7a/101.3: only if the card is still in the graveyard it was activated from
+        if card is not None and card.zone == GRAVEYARD:
+            state.move(card, HAND)
+            state.note(f"{card.name} returns to {state.names[card.owner]}'s hand.")
     elif kind == "free_cast":
         state.choice = {"free": effect.amount}
         if state.free_actions(item.controller):

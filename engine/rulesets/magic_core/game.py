@@ -611,7 +611,9 @@ class MagicState(GameState):
             if obj.controller != seat or not obj.proto.abilities:
                 continue
             for ability in obj.proto.abilities:
-                if not self.can_activate(seat, obj, ability, sorcery_time):
+                if ability.zone != BATTLEFIELD or not self.can_activate(
+                    seat, obj, ability, sorcery_time
+                ):
                     continue
                 if ability.is_mana:
                     effect = ability.effects[0]
@@ -623,6 +625,14 @@ class MagicState(GameState):
                     if refs is None:
                         continue
                     actions += [("act", obj.uid, ability.index, x, r) for r in refs]
+        for card in player.graveyard:  # 113.6k: abilities that work from the graveyard
+            for ability in card.proto.abilities:
+                if ability.zone == GRAVEYARD and self.can_activate(
+                    seat, card, ability, sorcery_time
+                ):
+                    refs = self.targets_for(ability.target, seat, card.uid) or []
+                    for x in self.x_values(ability.cost, avail):
+                        actions += [("act", card.uid, ability.index, x, r) for r in refs]
         actions.append(PASS)
         if len(actions) > 1:
             actions.append(STOP_MAIN if player.stop_all else STOP_ALL)

@@ -87,6 +87,8 @@ def effect_text(e, name: str) -> str:
         return f"{who} {_verb(target, 'loses', 'lose')} the game"
     if kind == "draw_game":
         return "the game is a draw"
+    if kind == "return_self":
+        return f"return {name} from your graveyard to your hand"
     if kind == "free_cast":
         return (
             "you may cast an instant or sorcery card with mana value "
@@ -114,7 +116,8 @@ def ability_text(data: schema.Activated, name: str) -> str:
         costs.append(f"Pay {data.life} life")
     if data.sacrifice:
         costs.append(f"Sacrifice {name}")
-    return f"{', '.join(costs) or '{0}'}: {_sentence(data.effects, name)}"
+    text = f"{', '.join(costs) or '{0}'}: {_sentence(data.effects, name)}"
+    return text + " Activate only as a sorcery." if data.sorcery_speed else text
 
 
 def card_text(card: schema.Card) -> str:

@@ -583,3 +583,54 @@ def test_113_10_a_static_ability_dates_from_its_permanent() -> None:
     assert not state.has(brute, "trample")
     state.enter_battlefield(state.new_obj(protos()["moonlit_packleader"], 0, "gone"), 0)
     assert state.has(brute, "trample")  # the newer static ability prevails
+
+
+def _jackal_acts(match, seat: int = 0) -> list:
+    jackals = {o.uid for o in objs(match, "cairnbound_jackal", "graveyard")}
+    jackals |= {o.uid for o in objs(match, "cairnbound_jackal")}
+    return [a for a in legal(match, seat) if a[0] == "act" and a[1] in jackals]
+
+
+def test_113_6k_an_ability_that_moves_its_card_out_of_the_graveyard_works_only_there() -> None:
+    match = scenario({"battlefield": ["fenmire"] * 3 + ["cairnbound_jackal"], "graveyard": []}, {})
+    assert not _jackal_acts(match)  # on the battlefield the ability does nothing
+    match = scenario({"battlefield": ["fenmire"] * 3, "graveyard": ["cairnbound_jackal"]}, {})
+    acts = _jackal_acts(match)
+    assert len(acts) == 1
+    match.apply(0, acts[0])
+    assert match.state.stack or objs(match, "cairnbound_jackal", "hand")
+    resolve(match)
+    assert objs(match, "cairnbound_jackal", "hand")
+    assert not objs(match, "cairnbound_jackal", "graveyard")
+    assert sum(o.tapped for o in objs(match, "fenmire")) == 3  # {2}{B} was paid
+
+
+def test_113_6k_a_sorcery_speed_graveyard_ability_waits_for_its_owners_main_phase() -> None:
+    match = scenario(
+        {
+            "hand": ["kindle_bolt"],
+            "battlefield": ["fenmire"] * 3 + ["cinderpeak"],
+            "graveyard": ["cairnbound_jackal"],
+        },
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+        active=1,
+    )
+    cast(match, "kindle_bolt", target="p0", seat=1)
+    d = decision(match)
+    assert d.player == 0 and match.state.stack  # Ann may respond with her bolt ...
+    assert any(a[0] == "cast" for a in d.actions)
+    assert not _jackal_acts(match)  # ... but not with the sorcery-speed graveyard ability
+    assert "Activate only as a sorcery." in protos()["cairnbound_jackal"].text
+
+
+def test_113_7a_a_graveyard_ability_does_nothing_once_its_card_has_left() -> None:
+    match = scenario(
+        {"battlefield": ["fenmire"] * 3, "graveyard": ["cairnbound_jackal"]},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    match.apply(0, _jackal_acts(match)[0])
+    assert match.state.stack and decision(match).player == 1  # Bob could respond
+    jackal = obj(match, "cairnbound_jackal", "graveyard")
+    match.state.move(jackal, "exile")  # as if exiled in response
+    resolve(match)
+    assert jackal.zone == "exile" and not objs(match, "cairnbound_jackal", "hand")
