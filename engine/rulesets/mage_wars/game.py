@@ -152,12 +152,15 @@ class MageWarsState(GameState):
             return
         side.gone = True
         self.events.append(Note(f"{side.name} leaves the game ({reason})."))
-        for card in self.strip(side, everything=True):
+        stripped = self.strip(side, everything=True)
+        for card in stripped:
             self.discard(card)
         left = [s for s in self.seats if not s.gone]
         if len(left) < 2:
             self.win(left[0].seat, "the last player at the table")
             return
+        if self.prompt is not None and self.prompt.player != player:
+            self.drop_stale_choices(player, {c.uid for c in stripped})
         if self.active == player:
             self.prompt = None
             for card in self.limbo:
@@ -166,6 +169,19 @@ class MageWarsState(GameState):
             self.queue = [("next", player)]
             self.phase = "ending"
         self.run()
+
+    def drop_stale_choices(self, seat: int, gone: set[int]) -> None:
+        """An open prompt no longer offers the leaver, or its cards, as a target (R16)."""
+        p = self.prompt
+        key = f"p{seat}"
+
+        def stale(a: Action) -> bool:
+            if a[0] == "deflect":
+                return a[2] == seat
+            return a[0] in ("once", "cast") and len(a) > 2 and (a[2] == key or a[2] in gone)
+
+        kept = [a for a in p.actions if not stale(a)]
+        p.actions = kept or [("fizzle", p.actions[0][1])]
 
     def view(self, viewer: int | None):
         from engine.rulesets.mage_wars.view import build_view

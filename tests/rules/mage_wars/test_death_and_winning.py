@@ -237,6 +237,35 @@ def test_a_leaving_player_drops_out_and_the_game_goes_on() -> None:
     assert m.over and m.winner == 1
 
 
+def test_a_leaver_is_no_longer_a_choice_in_an_open_prompt() -> None:
+    # R16 — seat 2 leaves while seat 0 decides where to turn a curse and whom to strike:
+    # the prompt no longer offers seat 2 or its pet.
+    m = game(
+        {**IVRA, "health": ["fey_trickery"] + ["amber_sap"] * 3, "hand": ["mirror_veil"]},
+        CINDER,
+        {**IVRA, "hand": ["iron_ore"]},
+    )
+    veil = hand(m, 0, "mirror_veil")
+    do(m, "spend")
+    assert ("deflect", veil.uid, 2) in m.pending[0].actions
+    m.resign(2, "left the table")
+    assert m.pending[0].player == 0
+    assert m.pending[0].actions == [("accept",), ("deflect", veil.uid, 1)]
+    m = game(
+        {**IVRA, "hand": ["cinder_bolt", "ember_shard"]},
+        CINDER,
+        {**IVRA, "pets": ["thornvine"]},
+    )
+    bolt, vine = hand(m, 0, "cinder_bolt"), card(m, "thornvine")
+    do(m, "play", bolt.uid)
+    do(m, "fill", hand(m, 0, "ember_shard").uid, bolt.uid)  # finished: whom does it strike?
+    assert ("cast", bolt.uid, vine.uid) in m.pending[0].actions
+    health = len(state(m).seats[1].health)
+    m.resign(2, "left the table")  # one target left: the match takes it (no needless prompt)
+    assert len(state(m).seats[1].health) == health - 3
+    assert m.pending[0].kind == "main" and m.pending[0].player == 0
+
+
 def test_hidden_information_stays_hidden() -> None:
     # Hands, deck order, health and armor piles are never in another player's view.
     m = new_match("mage-wars", ["A", "B", "C"], [["random"]] * 3, 99)
