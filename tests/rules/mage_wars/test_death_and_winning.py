@@ -165,22 +165,26 @@ def test_a_dead_mage_that_cannot_pay_waits() -> None:
 @pytest.mark.parametrize(
     ("spec", "action"),
     [
-        ({**IVRA, "pets": ["thornvine"], "works": [{"card": "emberfox", "need": []}]}, "pet"),
+        ({**IVRA, "pets": ["thornvine", "candlewisp"], "works": ["emberfox"]}, "pet"),
         (
             {
                 **OBBIN,
-                "items": [{"card": "chainweave_mail", "built": True}],
-                "works": [{"card": "glass_dagger", "need": []}],
+                "items": [
+                    {"card": "chainweave_mail", "built": True},
+                    {"card": "lodestone_amulet", "built": True},
+                ],
+                "works": ["glass_dagger"],
             },
             "slot",
         ),
     ],
 )
 def test_each_mage_wins_by_its_own_condition(spec, action) -> None:
-    # mage-wars.md:24,128 — Ivra: two pets; Obbin: two item slots filled.
-    work = spec["works"][0]["card"]
+    # mage-wars.md:24,128 — Ivra: three pets at once; Obbin: all three item slots filled.
+    work = spec["works"][0]
     spec = {**spec, "works": [], "hand": [work]}
     m = game(spec, CINDER)
+    assert not m.over  # one short
     new = hand(m, 0, work)
     new.discount = 5  # nothing left to fill: it activates when played
     do(m, "play", new.uid)
