@@ -115,40 +115,59 @@ class MagicCoreRuleset(Ruleset):
         """A position with priority in a step of a turn. Format:
 
         {"seats": [{"name", "life", "poison", "hand": [ids], "library": [ids, top first],
-                    "graveyard": [ids], "battlefield": [id | {"card", "tapped", "fresh",
-                    "damage", "counters"}], "pool": "RRG", "stop_all": true}],
+                    "graveyard": [ids], "exile": [ids], "battlefield": [id | {"card",
+                    "tapped", "fresh", "damage", "counters"}], "pool": "RRG",
+                    "land_plays": 0, "stop_all": true}],
          "active": 0, "turn": 3, "step": "main 1", "game_turn": 3}
+
+        Anything else, a token off the battlefield or a non-permanent on it, is refused
+        with a ScenarioError naming the field.
         """
         seats = data.get("seats")
         if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
             raise ScenarioError("a magic-core scenario has two to four seats")
-        names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
+        if not all(isinstance(s, dict) for s in seats):
+            raise ScenarioError("each seat is a table of fields")
+        unknown = sorted(set(data) - TOP_FIELDS)
+        if unknown:
+            raise ScenarioError(f"unknown scenario field(s) {unknown}")
+        names = [str(s.get("name", f"Player {i + 1}")) for i, s in enumerate(seats)]
         state = MagicState(names, rng, 1)
-        state.turn = int(data.get("turn", 3))
-        state.game_turn = int(data.get("game_turn", state.turn))
-        state.active = state.starter = int(data.get("active", 0))
+        state.turn = _int(data, "turn", 3, 1)
+        state.game_turn = _int(data, "game_turn", state.turn, 1)
+        state.active = state.starter = _int(data, "active", 0, 0, len(seats) - 1)
         state.game_no = 1
         step = data.get("step", "main 1")
-        if step not in STEP_NAMES:
-            raise ScenarioError(f"unknown step '{step}' (known: {', '.join(STEP_NAMES)})")
+        if step not in STEP_NAMES or step in ("untap", "cleanup"):
+            known = ", ".join(n for n in STEP_NAMES if n not in ("untap", "cleanup"))
+            raise ScenarioError(f"unknown step '{step}' for priority (known: {known})")
         state.step = STEP_NAMES.index(step)
         for seat, spec in enumerate(seats):
+            unknown = sorted(set(spec) - SEAT_FIELDS)
+            if unknown:
+                raise ScenarioError(f"seat {seat}: unknown field(s) {unknown}")
             player = state.players[seat]
-            player.life = int(spec.get("life", 20))
-            player.poison = int(spec.get("poison", 0))
+            player.life = _int(spec, "life", 20, -1000)
+            player.poison = _int(spec, "poison", 0, 0)
             player.stop_all = bool(spec.get("stop_all", True))
-            player.land_plays = int(spec.get("land_plays", 0))
+            player.land_plays = _int(spec, "land_plays", 0, 0)
+            pool = spec.get("pool", "")
+            if not isinstance(pool, str) or set(pool) - set("WUBRGC"):
+                raise ScenarioError(f"seat {seat}: pool is mana letters from WUBRGC, not {pool!r}")
             for i, letter in enumerate("WUBRGC"):
-                player.pool[i] = spec.get("pool", "").count(letter)
+                player.pool[i] = pool.count(letter)
             player.library = [
-                self._obj(state, c, seat, LIBRARY) for c in reversed(spec.get("library", []))
+                self._obj(state, c, seat, LIBRARY) for c in reversed(_ids(spec, "library", seat))
             ]
-            player.hand = [self._obj(state, c, seat, HAND) for c in spec.get("hand", [])]
+            player.hand = [self._obj(state, c, seat, HAND) for c in _ids(spec, "hand", seat)]
             player.graveyard = [
-                self._obj(state, c, seat, GRAVEYARD) for c in spec.get("graveyard", [])
+                self._obj(state, c, seat, GRAVEYARD) for c in _ids(spec, "graveyard", seat)
             ]
-            player.exile = [self._obj(state, c, seat, EXILE) for c in spec.get("exile", [])]
-            for entry in spec.get("battlefield", []):
+            player.exile = [self._obj(state, c, seat, EXILE) for c in _ids(spec, "exile", seat)]
+            battlefield = spec.get("battlefield", [])
+            if not isinstance(battlefield, list):
+                raise ScenarioError(f"seat {seat}: battlefield is a list")
+            for entry in battlefield:
                 self._permanent(state, entry, seat)
         state.statics_changed()
         state.give_priority_to_active()
@@ -158,19 +177,60 @@ class MagicCoreRuleset(Ruleset):
     def _obj(self, state: MagicState, card_id: str, owner: int, zone: str):
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
-        return state.new_obj(self.protos[card_id], owner, zone)
+        proto = self.protos[card_id]
+        if proto.token and zone != BATTLEFIELD:  # 111.7: a token exists only there
+            raise ScenarioError(f"token '{card_id}' can only be on the battlefield")
+        if zone == BATTLEFIELD and not proto.is_permanent:  # 110.4a
+            raise ScenarioError(f"'{card_id}' is not a permanent card")
+        return state.new_obj(proto, owner, zone)
 
     def _permanent(self, state: MagicState, entry: str | dict[str, Any], seat: int) -> None:
+        if not isinstance(entry, str | dict):
+            raise ScenarioError(f"seat {seat}: a permanent is a card id or a table")
         spec = {"card": entry} if isinstance(entry, str) else dict(entry)
+        if "card" not in spec:
+            raise ScenarioError(f"seat {seat}: a permanent table needs 'card'")
         obj = self._obj(state, spec.pop("card"), seat, BATTLEFIELD)
         obj.fresh = bool(spec.pop("fresh", False))
         obj.tapped = bool(spec.pop("tapped", False))
-        obj.damage = int(spec.pop("damage", 0))
-        obj.counters = int(spec.pop("counters", 0))
+        obj.damage = _int(spec, "damage", 0, 0)
+        obj.counters = _int(spec, "counters", 0, 0)
+        spec.pop("damage", None)
+        spec.pop("counters", None)
         obj.stamp = state.new_stamp()
         if spec:
             raise ScenarioError(f"unknown permanent field(s) {sorted(spec)}")
         state.battlefield.append(obj)
+
+
+TOP_FIELDS = {"seats", "active", "turn", "step", "game_turn"}
+SEAT_FIELDS = {
+    "name",
+    "life",
+    "poison",
+    "stop_all",
+    "land_plays",
+    "pool",
+    "library",
+    "hand",
+    "graveyard",
+    "exile",
+    "battlefield",
+}
+
+
+def _int(spec: dict[str, Any], key: str, default: int, low: int, high: int = 10**6) -> int:
+    value = spec.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(f"'{key}' must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _ids(spec: dict[str, Any], key: str, seat: int) -> list[str]:
+    value = spec.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ScenarioError(f"seat {seat}: {key} is a list of card ids")
+    return value
 
 
 RULESET = MagicCoreRuleset()

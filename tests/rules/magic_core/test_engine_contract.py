@@ -1,9 +1,12 @@
 """The engine contract for magic-core: hidden information stays hidden, replays are exact,
 clones are independent, and resigning works at any moment."""
 
+import pytest
+
 from engine.agents import GreedyAgent, RandomAgent
+from engine.core.errors import ScenarioError
 from engine.core.events import CardDrawn
-from engine.core.match import new_match, replay
+from engine.core.match import from_scenario, new_match, replay
 from engine.core.record import MatchRecord
 from tests.rules.magic_core.conftest import NAMES, cast, decision, deck, fresh, player, scenario
 
@@ -98,3 +101,26 @@ def test_resigning_during_another_players_choice_in_multiplayer() -> None:
     match.resign(1)
     assert not match.over and player(match, 1).left
     assert decision(match).player in (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"seats": [{}]}, "two to four seats"),
+        ({"seats": [{"hand": ["no_such_card"]}, {}]}, "unknown card"),
+        ({"seats": [{}, {}], "step": "untap"}, "unknown step"),
+        ({"seats": [{"battlefield": ["kindle_bolt"]}, {}]}, "not a permanent"),
+        ({"seats": [{"battlefield": [{"kard": "cinderpeak"}]}, {}]}, "needs 'card'"),
+        ({"seats": [{"life": "lots"}, {}]}, "'life'"),
+        ({"seats": [{"pool": "RZ"}, {}]}, "pool"),
+        ({"seats": [{}, {}], "active": 5}, "'active'"),
+        ({"seats": [{"graveyard": ["treasure"]}, {}]}, "only be on the battlefield"),
+        ({"seats": [{"hand": "kindle_bolt"}, {}]}, "list of card ids"),
+        ({"seats": [{"lief": 3}, {}]}, "unknown field"),
+        ({"seats": [{}, {}], "stepp": "main 1"}, "unknown scenario field"),
+    ],
+)
+def test_from_scenario_refuses_bad_data_clearly(data: dict, message: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        from_scenario("magic-core", data)
+    assert message in str(err.value)
