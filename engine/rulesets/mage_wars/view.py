@@ -82,7 +82,6 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
     if card.need:
         tags.append("in the making")
         tags.append("needs " + " ".join(ICON_WORDS[i] for i in card.need))
-        stats["open"] = len(card.need)
     if card.charges:
         stats["charges"] = len(card.charges)
     if card.used == state.turn:
