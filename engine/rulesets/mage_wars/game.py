@@ -954,7 +954,10 @@ class MageWarsState(GameState):
             if not self.put_health(side, decks[len(side.health) % len(decks)]):
                 break
             healed += 1
-        self.events.append(ev.Healed(side.name, healed, len(side.health)))
+        if healed:
+            self.events.append(ev.Healed(side.name, healed, len(side.health)))
+        else:
+            self.events.append(Note(f"{side.name}'s Mage is already at full health."))
 
     # -- death and resurrection (mw:132-139) ------------------------------------------
 
