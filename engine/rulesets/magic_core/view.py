@@ -55,10 +55,11 @@ def permanent_view(state: "MagicState", obj: Obj) -> CardView:
             tags.append(f"attacking {state.names[obj.attacking]}")
         if obj.blocking:
             tags.append("blocking")
-        tough = state.toughness(obj)
-        view.stats = {"power": state.power(obj), "toughness": tough, "health": tough - obj.damage}
+        # a creature reads power/toughness ("3/3"); damage marked on it is a state (tag),
+        # as a Magic player says it: "3/3 with 2 damage"
+        view.stats = {"power": state.power(obj), "toughness": state.toughness(obj)}
         if obj.damage:
-            view.stats["max_health"] = tough
+            tags.append(f"damage {obj.damage}")
     view.tags = tuple(tags)
     return view
 
@@ -117,9 +118,16 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         )
         for d in state.decisions()
     )
-    from engine.rulesets.magic_core.game import STEP_NAMES
+    from engine.rulesets.magic_core.game import M_BOTTOM, M_MULLIGAN, M_STARTER, STEP_NAMES
 
-    notes = {"game": str(state.game_no), "step": STEP_NAMES[state.step]}
+    # before the first turn there is no step yet: the game is being set up (103)
+    if state.mode == M_STARTER:
+        phase = "choosing the starting player"
+    elif state.mode in (M_MULLIGAN, M_BOTTOM):
+        phase = "mulligans"
+    else:
+        phase = STEP_NAMES[state.step]
+    notes = {"game": str(state.game_no), "step": phase}
     if viewer is not None:
         notes["pool"] = "".join(
             f"{{{MANA[i]}}}" * n for i, n in enumerate(state.players[viewer].pool)
@@ -129,7 +137,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         ruleset="magic-core",
         viewer=viewer,
         turn=state.turn,
-        phase=STEP_NAMES[state.step],
+        phase=phase,
         active=state.active if state.turn else None,
         seats=tuple(seats),
         events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),

@@ -124,3 +124,17 @@ def test_from_scenario_refuses_bad_data_clearly(data: dict, message: str) -> Non
     with pytest.raises(ScenarioError) as err:
         from_scenario("magic-core", data)
     assert message in str(err.value)
+
+
+def test_a_creature_reads_power_toughness_and_its_damage_as_a_tag() -> None:
+    match = scenario(
+        {"hand": ["kindle_bolt", "cinderpeak"], "battlefield": ["cinderpeak"]},
+        {"battlefield": ["ironbark_boar"]},
+    )
+    cast(match, "kindle_bolt", target=next(o.uid for o in match.state.battlefield if o.owner))
+    while match.state.stack:
+        match.apply(decision(match).player, ("pass",))
+    board = match.view(0).seats[1].zones["board"]
+    boar = next(c for c in board.cards if c.name == "Ironbark Boar")
+    assert boar.stats == {"power": 4, "toughness": 4}
+    assert "damage 2" in boar.tags
