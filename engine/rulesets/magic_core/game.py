@@ -99,6 +99,7 @@ MAINS = (MAIN1, MAIN2)
 ) = range(13)
 M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
 M_XCHOICE = 14  # the controller chooses an X that appears only in the text (107.3e)
+M_OPENING = 15  # opening-hand actions after the mulligans, in turn order (103.5, 103.5a)
 
 PASS: Action = ("pass",)
 KEEP: Action = ("keep",)
@@ -304,6 +305,11 @@ class MagicState(GameState):
             prompt = f"Put {n} card(s) from your hand on the bottom of your library."
             actions = [("card", o.uid) for o in player.hand]
             return Decision(who, "bottom", prompt, actions, n, n, True, d)
+        if mode == M_OPENING:
+            cards = [o for o in player.hand if o.proto.opening_hand]
+            prompt = "Begin the game with any of these cards on the battlefield?"
+            actions = [("card", o.uid) for o in cards]
+            return Decision(who, "opening", prompt, actions, 0, len(actions), False, d)
         if mode == M_STARTER:
             actions = [("starter", s) for s in self.live()]
             return Decision(who, "starter", "Who takes the first turn?", actions, 1, 1, False, d)
@@ -353,6 +359,12 @@ class MagicState(GameState):
             self.declare_mulligan(player, head == "mulligan")
         elif mode == M_BOTTOM:
             self.bottom(player, picked(action))
+        elif mode == M_OPENING:
+            for uid in picked(action):
+                card = self.objs[uid]
+                self.note(f"{self.names[player]} begins the game with {card.name} in play.")
+                self.enter_battlefield(card, player)
+            self.next_opening()
         elif mode == M_STARTER:
             self.chooser = player
             self.start_game(action[1])
@@ -1289,7 +1301,7 @@ class MagicState(GameState):
         if len(live) == 1:
             self.end_game(live[0], "the last player in the game (104.2a)")
             return
-        if seat == self.active and self.mode not in (M_STARTER, M_MULLIGAN, M_BOTTOM):
+        if seat == self.active and self.mode not in (M_STARTER, M_MULLIGAN, M_BOTTOM, M_OPENING):
             for item in self.stack:
                 if item.card is not None and not item.copy:
                     self.move(item.card, GRAVEYARD)
@@ -1328,7 +1340,9 @@ class MagicState(GameState):
             if self.asking == seat:
                 self.next_mulligan()
         elif mode == M_BOTTOM and self.asking == seat:
-            self.next_bottom()
+            self.next_bottom(first=True)  # the queue no longer holds them: nobody is skipped
+        elif mode == M_OPENING and self.asking == seat:
+            self.next_opening(first=True)
         elif mode == M_STARTER and self.asking == seat:
             self.chooser = self.asking = live[0]
 
@@ -1435,6 +1449,20 @@ class MagicState(GameState):
             self.queue.pop(0)
         if self.queue:
             self.mode = M_BOTTOM
+            self.asking = self.queue[0]
+            return
+        # 103.5: once the mulligans are done, in turn order from the starting player, each
+        # player may take the actions their opening hand allows (103.5a)
+        self.queue = [
+            s for s in self.apnap() if any(o.proto.opening_hand for o in self.players[s].hand)
+        ]
+        self.next_opening(first=True)
+
+    def next_opening(self, first: bool = False) -> None:
+        if not first and self.queue:
+            self.queue.pop(0)
+        if self.queue:
+            self.mode = M_OPENING
             self.asking = self.queue[0]
             return
         self.begin_turn(self.starter)

@@ -308,3 +308,16 @@ def test_104_5_creatures_attacking_a_leaving_player_are_removed_from_combat() ->
     # the boar was removed from combat and dealt no damage; the cub still hit Cid
     assert player(match, 2).life == 20 - cub
     assert not any("Ironbark Boar" in e.text and "damage" in e.text for e in match.events)
+
+
+def test_104_5_a_player_leaving_while_bottoming_skips_nobody() -> None:
+    match = fresh(3, players=3)
+    match.apply(decision(match).player, ("starter", 0))
+    for action in [("mulligan",)] * 3 + [("keep",)] * 3:
+        match.apply(decision(match).player, action)
+    assert decision(match).kind == "bottom" and decision(match).player == 0
+    match.resign(0)
+    d = decision(match)
+    assert (d.kind, d.player) == ("bottom", 1)  # Bob still puts his card on the bottom
+    match.apply(1, d.actions[0])
+    assert len(player(match, 1).hand) == 6
