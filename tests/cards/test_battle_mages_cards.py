@@ -78,8 +78,8 @@ def test_every_counter_modifier_wording_and_effect_is_used(pool):
 def test_rules_text_uses_each_cards_own_wording(pool):
     assert card_text(pool["flame_volley"]) == "Deal 2 damage to up to 2 target Creatures."
     assert card_text(pool["dispel_word"]) == "Deny target Spell."
-    assert card_text(pool["wind_shear"]) == "Destroy target flying Creature."
-    assert card_text(pool["smite"]) == "Deal 3 damage to an opposing Creature."
+    assert card_text(pool["skyrend_sigil"]) == "Destroy target flying Creature."
+    assert card_text(pool["judging_flare"]) == "Deal 3 damage to an opposing Creature."
     assert card_text(pool["mind_snap"]).startswith("Choose 1:")
     for card in pool.cards.values():
         text = card_text(card)

@@ -215,7 +215,7 @@ def test_the_target_checker_can_fail() -> None:
     from tests.rules.battle_mages.conftest import scenario
 
     match = scenario(
-        {"hand": ["wind_shear"]}, {"field": ["stormwing_roc", "gravel_brute", "skyreed_kite"]}
+        {"hand": ["skyrend_sigil"]}, {"field": ["stormwing_roc", "gravel_brute", "skyreed_kite"]}
     )
     match.apply(0, ("cast", match.state.sides[0].hand[0].uid))
     assert match.pending[0].kind == "target"

@@ -86,30 +86,30 @@ def test_exhausted_and_frozen_creatures_cannot_attack():
 
 
 def test_a_creature_that_entered_this_turn_cannot_attack_unless_it_has_rush():
-    """battle-mages.md:136 — Ember Whelp has Rush; Quickening gives it."""
+    """battle-mages.md:136 — Sparkscale Whelp has Rush; Spurring Pulse gives it."""
     match = scenario(
         {
             "field": [
                 {"card": "gravel_brute", "new": True},
-                {"card": "ember_whelp", "new": True},
+                {"card": "sparkscale_whelp", "new": True},
                 {"card": "burrow_mole", "new": True},
             ],
-            "hand": ["quickening"],
+            "hand": ["spurring_pulse"],
         }
     )
-    cast(match, "quickening")
+    cast(match, "spurring_pulse")
     d = decision(match)
     act(match, ("target", uid(match, "burrow_mole")))
     resolve_all(match)
     d = _to_attackers(match)
-    assert {a[1] for a in d.actions} == {uid(match, "ember_whelp"), uid(match, "burrow_mole")}
+    assert {a[1] for a in d.actions} == {uid(match, "sparkscale_whelp"), uid(match, "burrow_mole")}
 
 
 def test_boast_triggers_on_attack_even_unpaid_and_the_defender_reacts_first():
     """battle-mages.md:129-134 — Braggart Squire (pay 1) declined: still on the stack."""
     match = scenario(
         {"field": ["braggart_squire"], "crystals": ["glimmer_shard"]},
-        {"field": ["stonewall_golem"]},
+        {"field": ["boulderkeep_golem"]},
     )
     _attack(match, "braggart_squire")
     d = decision(match)
@@ -119,7 +119,7 @@ def test_boast_triggers_on_attack_even_unpaid_and_the_defender_reacts_first():
     assert decision(match).player == 1  # the non-active Mage first (line 133)
     pass_(match)
     pass_(match)
-    assert card(match, "stonewall_golem").damage == 0
+    assert card(match, "boulderkeep_golem").damage == 0
     assert "nothing happens" in match.events[-1].text or any(
         "unpaid" in e.text for e in match.events
     )
@@ -127,15 +127,15 @@ def test_boast_triggers_on_attack_even_unpaid_and_the_defender_reacts_first():
 
 def test_a_paid_boast_chooses_its_target_after_paying():
     """battle-mages.md:132"""
-    match = scenario({"field": ["braggart_squire"]}, {"field": ["stonewall_golem"]})
+    match = scenario({"field": ["braggart_squire"]}, {"field": ["boulderkeep_golem"]})
     _attack(match, "braggart_squire")
     act(match, ("pay",))
     d = decision(match)
     assert d.kind == "target"
-    act(match, ("target", uid(match, "stonewall_golem")))
+    act(match, ("target", uid(match, "boulderkeep_golem")))
     assert side(match, 0).mana == 4
     resolve_all(match)
-    assert card(match, "stonewall_golem").damage == 1
+    assert card(match, "boulderkeep_golem").damage == 1
 
 
 def test_several_boasts_resolve_in_the_order_their_mage_picks():
@@ -169,7 +169,7 @@ def test_blockers_must_be_prepared_and_many_may_block_one_attacker():
         {
             "field": [
                 "burrow_mole",
-                "stonewall_golem",
+                "boulderkeep_golem",
                 {"card": "dune_stalker", "exhausted": True},
                 "skyreed_kite",
             ]
@@ -183,20 +183,20 @@ def test_blockers_must_be_prepared_and_many_may_block_one_attacker():
     blockers = {a[1] for a in d.actions if a[0] == "block"}
     assert uid(match, "dune_stalker") not in blockers  # exhausted
     act(match, ("block", uid(match, "burrow_mole"), uid(match, "gravel_brute")))
-    act(match, ("block", uid(match, "stonewall_golem"), uid(match, "gravel_brute")))
+    act(match, ("block", uid(match, "boulderkeep_golem"), uid(match, "gravel_brute")))
     act(match, ("done",))
     d = decision(match)
     assert d.kind == "order_blockers" and d.player == 0
     act(match, ("order", uid(match, "gravel_brute"), uid(match, "burrow_mole")))
     assert card(match, "gravel_brute").blockers == (
         uid(match, "burrow_mole"),
-        uid(match, "stonewall_golem"),
+        uid(match, "boulderkeep_golem"),
     )
     assert decision(match).player == 0  # after blockers: the active Mage first (line 148)
     _finish_combat(match)
     # 3 power: 2 to kill the mole (its health), 1 to the golem; both hit back 1 + 2
     assert "burrow_mole" in ids(match, 1, "graveyard")
-    assert card(match, "stonewall_golem").damage == 1
+    assert card(match, "boulderkeep_golem").damage == 1
     assert "gravel_brute" in ids(match, 0, "graveyard")
     assert side(match, 1).life == 20
 
@@ -233,13 +233,13 @@ def test_combat_damage_is_simultaneous_and_deaths_are_too():
 
 def test_a_blocked_attacker_whose_blockers_left_deals_no_damage():
     """Ruling B12: it stays blocked; nothing tramples over."""
-    match = scenario({"field": ["gravel_brute"], "hand": ["banish"]}, {"field": ["burrow_mole"]})
+    match = scenario({"field": ["gravel_brute"], "hand": ["homeward_gust"]}, {"field": ["burrow_mole"]})
     _attack(match, "gravel_brute")
     pass_(match)
     pass_(match)
     act(match, ("block", uid(match, "burrow_mole"), uid(match, "gravel_brute")))
     _done_blocking(match)
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "burrow_mole")
     resolve_all(match)
     _finish_combat(match)
@@ -248,7 +248,7 @@ def test_a_blocked_attacker_whose_blockers_left_deals_no_damage():
 
 def test_triggers_of_both_mages_go_on_the_stack_active_mage_first():
     """Ruling B14: Ann's (active) Last Breath goes on first, so Bob's resolves first."""
-    match = scenario({"field": ["bogmire_troll"]}, {"field": ["ashen_reaver", "stonewall_golem"]})
+    match = scenario({"field": ["bogmire_troll"]}, {"field": ["ashen_reaver", "boulderkeep_golem"]})
     _attack(match, "bogmire_troll")
     pass_(match)
     pass_(match)
@@ -261,10 +261,10 @@ def test_triggers_of_both_mages_go_on_the_stack_active_mage_first():
 
 def test_blocking_does_not_exhaust():
     """Ruling B12"""
-    match = scenario({"field": ["burrow_mole"]}, {"field": ["stonewall_golem"]})
+    match = scenario({"field": ["burrow_mole"]}, {"field": ["boulderkeep_golem"]})
     _attack(match, "burrow_mole")
     pass_(match)
     pass_(match)
-    act(match, ("block", uid(match, "stonewall_golem"), uid(match, "burrow_mole")))
+    act(match, ("block", uid(match, "boulderkeep_golem"), uid(match, "burrow_mole")))
     _done_blocking(match)
-    assert not card(match, "stonewall_golem").exhausted
+    assert not card(match, "boulderkeep_golem").exhausted

@@ -24,9 +24,9 @@ def _next_turn_of_ann(match):
 
 
 def test_poison_places_its_count_in_damage_at_its_controllers_preparation():
-    match = scenario({"field": [{"card": "stonewall_golem", "poison": 2}]})
+    match = scenario({"field": [{"card": "boulderkeep_golem", "poison": 2}]})
     _next_turn_of_ann(match)
-    golem = card(match, "stonewall_golem")
+    golem = card(match, "boulderkeep_golem")
     assert golem.damage == 2 and golem.poison == 2  # poison stays
 
 
@@ -71,12 +71,12 @@ def test_ice_keeps_a_creature_exhausted_and_thaws_one_counter_a_preparation():
 
 
 def test_damage_counters_stay_until_removed():
-    match = scenario({"field": ["riverbank_medic", {"card": "stonewall_golem", "damage": 3}]})
+    match = scenario({"field": ["riverbank_medic", {"card": "boulderkeep_golem", "damage": 3}]})
     _next_turn_of_ann(match)
-    golem = card(match, "stonewall_golem")
+    golem = card(match, "boulderkeep_golem")
     assert golem.damage == 3
     ability(match, "riverbank_medic")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     resolve_all(match)
     assert golem.damage == 1
 
@@ -110,10 +110,10 @@ def test_an_odd_cost_from_a_big_crystal_wastes_its_second_mana():
 
 def test_effect_mana_and_keyword_changes_last_until_the_turn_ends():
     """Ruling B3"""
-    match = scenario({"hand": ["crystal_surge", "updraft"], "field": ["gravel_brute"]})
+    match = scenario({"hand": ["crystal_surge", "lofting_breeze"], "field": ["gravel_brute"]})
     cast(match, "crystal_surge")
     resolve_all(match)
-    cast(match, "updraft")
+    cast(match, "lofting_breeze")
     target(match, "gravel_brute")
     resolve_all(match)
     assert card(match, "gravel_brute").has("flying")
@@ -129,21 +129,21 @@ def test_when_both_mages_reach_zero_together_the_active_mage_loses():
 
 
 def test_a_mage_at_zero_life_loses_at_once():
-    match = scenario({"hand": ["drain_life"]}, {"life": 2})
-    cast(match, "drain_life")
+    match = scenario({"hand": ["crimson_siphon"]}, {"life": 2})
+    cast(match, "crimson_siphon")
     resolve_all(match)
     assert match.over and match.winner == 0 and "Bob fell to 0 life" in match.events[-1].text
 
 
 def test_a_spell_resolving_heals_the_caster_too():
-    match = scenario({"hand": ["drain_life"], "life": 10})
-    cast(match, "drain_life")
+    match = scenario({"hand": ["crimson_siphon"], "life": 10})
+    cast(match, "crimson_siphon")
     resolve_all(match)
     assert side(match, 0).life == 12 and side(match, 1).life == 18
 
 
 def test_a_spell_that_wins_the_game_still_ends_in_the_graveyard():
-    match = scenario({"hand": ["drain_life"]}, {"life": 2})
-    cast(match, "drain_life")
+    match = scenario({"hand": ["crimson_siphon"]}, {"life": 2})
+    cast(match, "crimson_siphon")
     resolve_all(match)
-    assert match.over and [c.proto.id for c in side(match, 0).graveyard] == ["drain_life"]
+    assert match.over and [c.proto.id for c in side(match, 0).graveyard] == ["crimson_siphon"]

@@ -31,7 +31,7 @@ def test_a_with_a_count_larger_than_what_qualifies_takes_all_there_is(monkeypatc
             "effects": [{"kind": "damage", "amount": 1, "to": "it"}],
         },
     )
-    match = scenario({"hand": [made]}, {"field": ["stonewall_golem", "gravel_brute"]})
+    match = scenario({"hand": [made]}, {"field": ["boulderkeep_golem", "gravel_brute"]})
     cast(match, "triple_spark")
     resolve_all(match)
     assert [c.damage for c in side(match, 1).field] == [1, 1]
@@ -55,9 +55,9 @@ def test_two_selections_may_name_the_same_object(monkeypatch):
             ],
         },
     )
-    match = scenario({"hand": [made]}, {"field": ["stonewall_golem"]})
+    match = scenario({"hand": [made]}, {"field": ["boulderkeep_golem"]})
     cast(match, "twin_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     resolve_all(match)
     assert side(match, 1).field[0].damage == 3
 
@@ -85,14 +85,14 @@ def test_a_spell_with_an_up_to_selection_never_fizzles_even_if_another_target_is
             ],
         },
     )
-    seat = {"hand": ["banish", made], "crystals": ["glimmer_shard"] * 6}
+    seat = {"hand": ["homeward_gust", made], "crystals": ["glimmer_shard"] * 6}
     match = scenario(seat, {"field": ["gravel_brute"]})
     cast(match, "bolt_and_draw")
     target(match, "gravel_brute")
     if decision(match).kind == "targets":
         match.apply(0, ())
     pass_(match)
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "gravel_brute")
     hand = len(side(match, 0).hand)
     resolve_all(match)

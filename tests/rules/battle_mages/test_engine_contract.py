@@ -34,7 +34,7 @@ def test_an_illegal_action_changes_nothing_and_says_why():
 
 def test_views_hide_hands_spellbooks_and_the_crystal_collection():
     match = scenario(
-        {"hand": ["spark_bolt"], "collection": ["dusk_shard"]}, {"hand": ["firestorm"]}
+        {"hand": ["spark_bolt"], "collection": ["dusk_shard"]}, {"hand": ["cinderfall_tempest"]}
     )
     mine, theirs, public = match.view(0), match.view(1), match.view(None)
     assert [c.name for c in mine.seat(0).zones["hand"].cards] == ["Spark Bolt"]
@@ -44,7 +44,7 @@ def test_views_hide_hands_spellbooks_and_the_crystal_collection():
         for seat in view.seats:
             assert seat.zones["deck"].cards is None
             assert seat.zones["crystal collection"].cards is None
-    assert "Firestorm" not in repr(mine) and "Spark Bolt" not in repr(public)
+    assert "Cinderfall Tempest" not in repr(mine) and "Spark Bolt" not in repr(public)
     assert "stop" not in public.seat(0).stats  # a player's setting is their own business
 
 

@@ -27,7 +27,7 @@ def test_a_spellbook_has_exactly_50_cards():
 
 @pytest.mark.parametrize(
     ("card", "rarity", "limit"),
-    [("spark_bolt", "White", 4), ("lancer_of_dawn", "Gold", 3), ("firestorm", "Purple", 1)],
+    [("spark_bolt", "White", 4), ("lancer_of_dawn", "Gold", 3), ("cinderfall_tempest", "Purple", 1)],
 )
 def test_rarity_limits_copies(card, rarity, limit):
     """battle-mages.md:15-17 — White up to 4, Gold up to 3, Purple once."""
@@ -44,12 +44,12 @@ def test_small_crystals_are_unlimited_but_big_ones_are_not():
 
 
 def test_every_problem_is_named_at_once():
-    cards = [*_book(firestorm=2, lancer_of_dawn=4)[:48], "no_such_card"]
+    cards = [*_book(cinderfall_tempest=2, lancer_of_dawn=4)[:48], "no_such_card"]
     problems = RULESET.validate_deck(cards)
     assert len(problems) == 4
     assert any("49" in p for p in problems)
     assert any("no_such_card" in p for p in problems)
-    assert any("Firestorm" in p for p in problems)
+    assert any("Cinderfall Tempest" in p for p in problems)
     assert any("Lancer of Dawn" in p for p in problems)
     with pytest.raises(DeckError) as info:
         new_match("battle-mages", ["a", "b"], [cards, deck("emberstorm")], 1)

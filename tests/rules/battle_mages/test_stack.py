@@ -25,53 +25,53 @@ from .conftest import (
 
 
 def test_the_stack_resolves_last_in_first_out():
-    match = scenario({"hand": ["might_of_the_oak", "spark_bolt"]}, {"field": ["stonewall_golem"]})
+    match = scenario({"hand": ["oakheart_vigor", "spark_bolt"]}, {"field": ["boulderkeep_golem"]})
     cast(match, "spark_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     pass_(match)
-    cast(match, "might_of_the_oak")
-    target(match, "stonewall_golem")
-    assert stack_labels(match) == ["Spark Bolt", "Might of the Oak"]
+    cast(match, "oakheart_vigor")
+    target(match, "boulderkeep_golem")
+    assert stack_labels(match) == ["Spark Bolt", "Oakheart Vigor"]
     resolve_all(match)
     order = [e.what for e in events_of(match, Resolved)]
-    assert order == ["Might of the Oak", "Spark Bolt"]
+    assert order == ["Oakheart Vigor", "Spark Bolt"]
 
 
 def test_the_other_mage_reacts_first_and_both_must_pass_in_a_row():
     match = scenario(
-        {"hand": ["spark_bolt"]}, {"field": ["stonewall_golem"], "hand": ["aegis_ward"]}
+        {"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"], "hand": ["aegis_ward"]}
     )
     cast(match, "spark_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     assert decision(match).player == 1
     cast(match, "aegis_ward")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     assert decision(match).player == 0  # a reaction hands priority to the other Mage
     pass_(match)
     pass_(match)  # both passed: Aegis Ward resolves; Spark Bolt still waits
     assert stack_labels(match) == ["Spark Bolt"]
-    assert card(match, "stonewall_golem").shield == 1
+    assert card(match, "boulderkeep_golem").shield == 1
     resolve_all(match)
-    golem = card(match, "stonewall_golem")
+    golem = card(match, "boulderkeep_golem")
     assert golem.shield == 0 and golem.damage == 0  # the shield took the bolt
 
 
 def test_a_mage_with_no_legal_reaction_is_passed_automatically():
     """Issue item 5: no needless prompts — Bob has nothing, Ann nothing more."""
-    match = scenario({"hand": ["spark_bolt"]}, {"field": ["stonewall_golem"]}, stop=False)
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
     assert decision(match).player == 0
     cast(match, "spark_bolt")  # its one target is taken at once, then nobody can react
-    assert card(match, "stonewall_golem").damage == 2 and not match.state.stack
+    assert card(match, "boulderkeep_golem").damage == 2 and not match.state.stack
     assert [p for p, _ in match.actions] == [0]  # Bob was never asked
     assert match.state.turn == 4 and match.state.active == 1  # nothing left: Bob's turn
 
 
 def test_a_mage_who_can_react_is_asked():
     match = scenario(
-        {"hand": ["spark_bolt"]}, {"field": ["stonewall_golem"], "hand": ["aegis_ward"]}, stop=False
+        {"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"], "hand": ["aegis_ward"]}, stop=False
     )
     cast(match, "spark_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     d = decision(match)
     assert d.player == 1 and d.kind == "priority"
     assert ("pass",) in d.actions and ("stop", 1) in d.actions
@@ -79,10 +79,10 @@ def test_a_mage_who_can_react_is_asked():
 
 def test_stop_me_anyway_asks_with_no_reaction_and_is_recorded():
     """Ruling B10: the setting is a choice in the Mage's own decision, kept in the record."""
-    match = scenario({"hand": ["spark_bolt"]}, {"field": ["stonewall_golem"]}, stop=False)
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
     match.state.sides[1].stop = True
     cast(match, "spark_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     d = decision(match)
     assert d.player == 1 and d.actions == [("pass",), ("stop", 0)]
     act(match, ("stop", 0))  # "pass for me when I can't react"
@@ -94,12 +94,12 @@ def test_stop_me_anyway_asks_with_no_reaction_and_is_recorded():
 
 def test_the_stop_setting_can_be_turned_on_and_then_stops_every_window():
     match = scenario(
-        {"hand": ["spark_bolt", "spark_bolt"]}, {"field": ["stonewall_golem"]}, stop=False
+        {"hand": ["spark_bolt", "spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False
     )
     act(match, ("stop", 1))
     assert side(match, 0).stop and decision(match).player == 0
     cast(match, "spark_bolt")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     assert decision(match).player == 0  # Bob passed by himself; Ann asked to be stopped
     assert stack_labels(match) == ["Spark Bolt"]
 
@@ -150,8 +150,8 @@ def test_an_ability_pays_and_exhausts_when_attempted():
 
 
 def test_the_main_step_does_not_end_while_the_stack_holds_something():
-    match = scenario({"hand": ["arcane_insight"]})
-    cast(match, "arcane_insight")
+    match = scenario({"hand": ["twin_page_omen"]})
+    cast(match, "twin_page_omen")
     pass_(match)  # Bob
     assert match.state.step == "main1"
     pass_(match)  # Ann: the ritual resolves, she keeps her main step

@@ -58,7 +58,7 @@ def test_creature_spells_are_spells_on_the_stack_and_nowhere_else():
     """battle-mages.md:31-39 — a card that targets spells targets a creature spell on the
     stack; the same card on the field is no spell."""
     match = scenario(
-        {"hand": ["gravel_brute"]}, {"hand": ["dispel_word"], "field": ["stonewall_golem"]}
+        {"hand": ["gravel_brute"]}, {"hand": ["dispel_word"], "field": ["boulderkeep_golem"]}
     )
     assert "dispel_word" not in _castable(match, 1) if decision(match).player == 1 else True
     cast(match, "gravel_brute")
@@ -87,9 +87,9 @@ def test_a_spell_is_no_longer_a_spell_once_it_left_the_stack():
 def test_destroy_target_flying_creature_resolves_after_it_lost_flying():
     """battle-mages.md:54-58 — the text's own example."""
     match = scenario(
-        {"hand": ["wind_shear", "ground_the_skies"]}, {"field": ["stormwing_roc", "gravel_brute"]}
+        {"hand": ["skyrend_sigil", "ground_the_skies"]}, {"field": ["stormwing_roc", "gravel_brute"]}
     )
-    cast(match, "wind_shear")
+    cast(match, "skyrend_sigil")
     assert _targets(match) == {ref(match, "stormwing_roc")}  # only the flier (line 56)
     target(match, "stormwing_roc")
     pass_(match)  # Bob
@@ -108,10 +108,10 @@ CREATURE_MODIFIERS = [
     ("final_rot", "poisoned", {"card": "gravel_brute", "poison": 1}),
     ("shatter_ward", "shielded", {"card": "gravel_brute", "shield": 1}),
     ("humble_the_mighty", "strengthened", {"card": "gravel_brute", "str": 1}),
-    ("cull_the_weak", "damaged", {"card": "gravel_brute", "damage": 1}),
+    ("prey_on_the_wounded", "damaged", {"card": "gravel_brute", "damage": 1}),
     ("shatter_ice", "frozen", {"card": "gravel_brute", "ice": 1}),
-    ("wind_shear", "flying", {"card": "stormwing_roc"}),
-    ("awaken", "exhausted", {"card": "gravel_brute", "exhausted": True}),
+    ("skyrend_sigil", "flying", {"card": "stormwing_roc"}),
+    ("dawnbell_rouse", "exhausted", {"card": "gravel_brute", "exhausted": True}),
 ]
 
 
@@ -119,11 +119,11 @@ CREATURE_MODIFIERS = [
 def test_each_modifier_limits_the_targets(ritual, modifier, fits):
     """battle-mages.md:48-52, 63-77 — poisoned, shielded, strengthened, damaged, frozen,
     flying, exhausted: only a creature in that state when attempting is a legal target."""
-    match = scenario({"hand": [ritual]}, {"field": [fits, "stonewall_golem"]})
+    match = scenario({"hand": [ritual]}, {"field": [fits, "boulderkeep_golem"]})
     cast(match, ritual)
     assert _targets(match) == {card(match, fits["card"], 1).uid}
     # and with no creature in that state the ritual cannot be attempted at all (line 228)
-    match = scenario({"hand": [ritual]}, {"field": ["stonewall_golem"]})
+    match = scenario({"hand": [ritual]}, {"field": ["boulderkeep_golem"]})
     assert ritual not in _castable(match)
 
 
@@ -142,25 +142,25 @@ def test_prepared_modifier():
 def test_attacking_and_blocking_only_exist_in_combat():
     """battle-mages.md:81-82 — attacking / blocking targets, during combat steps only."""
     match = scenario(
-        {"field": ["stonewall_golem", "burrow_mole"], "hand": ["riposte"]},
-        {"field": ["gravel_brute", "dune_stalker"], "hand": ["ambush"]},
+        {"field": ["boulderkeep_golem", "burrow_mole"], "hand": ["parrying_hex"]},
+        {"field": ["gravel_brute", "dune_stalker"], "hand": ["pitfall_snare"]},
     )
-    assert "riposte" not in _castable(match)
+    assert "parrying_hex" not in _castable(match)
     pass_(match)  # to combat
-    act(match, (("attacker", uid(match, "stonewall_golem")),))
+    act(match, (("attacker", uid(match, "boulderkeep_golem")),))
     assert decision(match).player == 1  # the non-active Mage reacts first (line 133)
-    assert "ambush" in _castable(match)
-    cast(match, "ambush")
-    assert _targets(match) == {uid(match, "stonewall_golem")}
-    target(match, "stonewall_golem")
+    assert "pitfall_snare" in _castable(match)
+    cast(match, "pitfall_snare")
+    assert _targets(match) == {uid(match, "boulderkeep_golem")}
+    target(match, "boulderkeep_golem")
     resolve_all(match)
-    assert card(match, "stonewall_golem").damage == 3
+    assert card(match, "boulderkeep_golem").damage == 3
     pass_(match)  # Bob
     pass_(match)  # Ann: on to blockers
-    act(match, ("block", uid(match, "gravel_brute"), uid(match, "stonewall_golem")))
+    act(match, ("block", uid(match, "gravel_brute"), uid(match, "boulderkeep_golem")))
     act(match, ("done",))
     assert decision(match).player == 0  # after blockers the active Mage first (line 148)
-    cast(match, "riposte")
+    cast(match, "parrying_hex")
     assert _targets(match) == {uid(match, "gravel_brute")}
 
 
@@ -177,23 +177,23 @@ def test_a_spell_without_a_legal_target_cannot_be_attempted():
 
 def test_a_spell_that_loses_its_target_fizzles_into_the_graveyard():
     """battle-mages.md:170, 239 — fizzled: no effect, the card goes to the graveyard."""
-    match = scenario({"hand": ["venom_mist", "banish"]}, {"field": ["gravel_brute"]})
+    match = scenario({"hand": ["venom_mist", "homeward_gust"]}, {"field": ["gravel_brute"]})
     cast(match, "venom_mist")
     target(match, "gravel_brute")
     pass_(match)
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "gravel_brute")
     resolve_all(match)
     (fizzled,) = events_of(match, Fizzled)
     assert fizzled.what == "Venom Mist" and "lost a target" in fizzled.reason
-    assert sorted(ids(match, 0, "graveyard")) == ["banish", "venom_mist"]
+    assert sorted(ids(match, 0, "graveyard")) == ["homeward_gust", "venom_mist"]
     assert ids(match, 1, "hand") == ["gravel_brute"]
 
 
 def test_losing_one_of_several_targets_fizzles_the_whole_spell():
     """battle-mages.md:170, 180-181 — no half resolutions."""
     match = scenario(
-        {"hand": ["battle_chant", "banish"], "crystals": ["glimmer_shard"] * 6},
+        {"hand": ["battle_chant", "homeward_gust"], "crystals": ["glimmer_shard"] * 6},
         {"field": ["gravel_brute"]},
     )
     match.state.sides[0].field.append(match.state.new_card(match.state.cards[1].proto, 0))
@@ -204,7 +204,7 @@ def test_losing_one_of_several_targets_fizzles_the_whole_spell():
     target(match, own.uid)
     target(match, "gravel_brute")
     pass_(match)
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "gravel_brute")
     resolve_all(match)
     assert [e.what for e in events_of(match, Fizzled)] == ["Battle Chant"]
@@ -214,7 +214,7 @@ def test_losing_one_of_several_targets_fizzles_the_whole_spell():
 def test_up_to_target_resolves_even_with_every_target_gone():
     """battle-mages.md:172-180 — 'Deal 2 Damage up to 2 target Creatures.'"""
     match = scenario(
-        {"hand": ["flame_volley", "banish", "spark_bolt"], "crystals": ["glimmer_shard"] * 8},
+        {"hand": ["flame_volley", "homeward_gust", "spark_bolt"], "crystals": ["glimmer_shard"] * 8},
         {"field": ["burrow_mole", "gravel_brute"]},
     )
     cast(match, "flame_volley")
@@ -227,7 +227,7 @@ def test_up_to_target_resolves_even_with_every_target_gone():
     pass_(match)
     pass_(match)  # Spark Bolt resolves: the mole dies; Ann has priority again
     assert "burrow_mole" in ids(match, 1, "graveyard")
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "gravel_brute")
     resolve_all(match)
     assert not events_of(match, Fizzled)
@@ -236,30 +236,30 @@ def test_up_to_target_resolves_even_with_every_target_gone():
 
 
 def test_up_to_target_may_choose_fewer_and_still_damages_those_left():
-    match = scenario({"hand": ["flame_volley"]}, {"field": ["burrow_mole", "stonewall_golem"]})
+    match = scenario({"hand": ["flame_volley"]}, {"field": ["burrow_mole", "boulderkeep_golem"]})
     cast(match, "flame_volley")
-    target(match, "stonewall_golem")
+    target(match, "boulderkeep_golem")
     resolve_all(match)
-    assert card(match, "stonewall_golem").damage == 2
+    assert card(match, "boulderkeep_golem").damage == 2
     assert card(match, "burrow_mole").damage == 0
 
 
 def test_a_triggered_ability_with_no_legal_target_goes_on_the_stack_and_fizzles():
-    """battle-mages.md:168-169 — Dreadmaw Hydra's Arrival with no damaged creature."""
+    """battle-mages.md:168-169 — Woundscent Hydra's Arrival with no damaged creature."""
     match = scenario(
-        {"hand": ["dreadmaw_hydra"], "crystals": ["glimmer_shard"] * 6}, {"field": ["gravel_brute"]}
+        {"hand": ["woundscent_hydra"], "crystals": ["glimmer_shard"] * 6}, {"field": ["gravel_brute"]}
     )
-    cast(match, "dreadmaw_hydra")
+    cast(match, "woundscent_hydra")
     resolve_all(match)
-    assert ids(match, 0) == ["dreadmaw_hydra"]
-    assert [e.what for e in events_of(match, Fizzled)] == ["Dreadmaw Hydra's Arrival"]
+    assert ids(match, 0) == ["woundscent_hydra"]
+    assert [e.what for e in events_of(match, Fizzled)] == ["Woundscent Hydra's Arrival"]
     assert ids(match, 1) == ["gravel_brute"]
 
 
 def test_a_fizzled_ability_leaves_its_card_where_it_is():
     """battle-mages.md:241 — Thornback Warden's ability fizzles; the warden stays."""
     match = scenario(
-        {"field": ["gravel_brute"], "hand": ["banish"]},
+        {"field": ["gravel_brute"], "hand": ["homeward_gust"]},
         {"field": ["thornback_warden"]},
     )
     pass_(match)
@@ -268,7 +268,7 @@ def test_a_fizzled_ability_leaves_its_card_where_it_is():
 
     ability(match, "thornback_warden")
     target(match, "gravel_brute")
-    cast(match, "banish")  # Ann answers: her brute goes home
+    cast(match, "homeward_gust")  # Ann answers: her brute goes home
     target(match, "gravel_brute")
     resolve_all(match)
     assert [e.what for e in events_of(match, Fizzled)] == ["Thornback Warden's ability"]
@@ -281,39 +281,39 @@ def test_a_fizzled_ability_leaves_its_card_where_it_is():
 
 def test_a_chooses_on_resolution_not_when_attempted():
     """battle-mages.md:187-190, 233 — 'a' does not target: no choice when attempting."""
-    match = scenario({"hand": ["smite"]}, {"field": ["burrow_mole", "stonewall_golem"]})
-    cast(match, "smite")
-    assert stack_labels(match) == ["Smite"]  # on the stack without a choice
+    match = scenario({"hand": ["judging_flare"]}, {"field": ["burrow_mole", "boulderkeep_golem"]})
+    cast(match, "judging_flare")
+    assert stack_labels(match) == ["Judging Flare"]  # on the stack without a choice
     assert match.state.stack[0].targets == {}
     pass_(match)
     pass_(match)
     d = decision(match)
     assert d.kind == "choose" and d.player == 0
-    assert _targets(match) == {uid(match, "burrow_mole"), uid(match, "stonewall_golem")}
-    choose(match, "stonewall_golem")
-    assert card(match, "stonewall_golem").damage == 3
+    assert _targets(match) == {uid(match, "burrow_mole"), uid(match, "boulderkeep_golem")}
+    choose(match, "boulderkeep_golem")
+    assert card(match, "boulderkeep_golem").damage == 3
 
 
 def test_a_can_be_attempted_with_nothing_to_choose_and_then_fizzles():
     """battle-mages.md:193-194, 236-239"""
-    match = scenario({"hand": ["smite"]})
-    assert "smite" in _castable(match)
-    cast(match, "smite")
+    match = scenario({"hand": ["judging_flare"]})
+    assert "judging_flare" in _castable(match)
+    cast(match, "judging_flare")
     resolve_all(match)
     (fizzled,) = events_of(match, Fizzled)
-    assert fizzled.what == "Smite" and fizzled.reason == "nothing qualifies"
-    assert ids(match, 0, "graveyard") == ["smite"]
+    assert fizzled.what == "Judging Flare" and fizzled.reason == "nothing qualifies"
+    assert ids(match, 0, "graveyard") == ["judging_flare"]
 
 
 def test_a_sees_what_is_there_on_resolution():
     """battle-mages.md:190-191 — a creature arriving meanwhile can be chosen."""
-    match = scenario({"hand": ["smite"]}, {"hand": ["gravel_brute"]})
-    cast(match, "smite")
+    match = scenario({"hand": ["judging_flare"]}, {"hand": ["gravel_brute"]})
+    cast(match, "judging_flare")
     assert decision(match).player == 1
     # Bob may not attempt a creature now (not his Main step), so nothing arrives...
     pass_(match)
     pass_(match)
-    assert [e.what for e in events_of(match, Fizzled)] == ["Smite"]
+    assert [e.what for e in events_of(match, Fizzled)] == ["Judging Flare"]
 
 
 def test_up_to_a_never_fizzles():
@@ -330,21 +330,21 @@ def test_up_to_a_never_fizzles():
     assert card(match, "skyhunter_falcon").damage == 0
 
 
-@pytest.mark.parametrize(("ritual", "word"), [("meteor_rain", "all"), ("firestorm", "every")])
+@pytest.mark.parametrize(("ritual", "word"), [("skyfall_barrage", "all"), ("cinderfall_tempest", "every")])
 def test_all_and_every_act_on_what_qualifies_at_resolution(ritual, word):
     """battle-mages.md:196"""
     match = scenario(
-        {"hand": [ritual], "field": ["stonewall_golem"], "crystals": ["glimmer_shard"] * 6},
-        {"field": ["stonewall_golem", "gravel_brute"]},
+        {"hand": [ritual], "field": ["boulderkeep_golem"], "crystals": ["glimmer_shard"] * 6},
+        {"field": ["boulderkeep_golem", "gravel_brute"]},
     )
     cast(match, ritual)
     resolve_all(match)
     hit = 2 if word == "all" else 3
-    assert card(match, "stonewall_golem", 1).damage == hit
+    assert card(match, "boulderkeep_golem", 1).damage == hit
     assert (
         "gravel_brute" in ids(match, 1, "graveyard") or card(match, "gravel_brute", 1).damage == hit
     )
-    assert card(match, "stonewall_golem", 0).damage == (2 if word == "all" else 0)
+    assert card(match, "boulderkeep_golem", 0).damage == (2 if word == "all" else 0)
 
 
 def test_each_fizzles_when_nothing_qualifies():
@@ -372,7 +372,7 @@ def test_any_number_of_chooses_on_resolution():
 
 def test_that_refers_to_the_triggering_creature_and_fizzles_when_it_is_gone():
     """battle-mages.md:225 — 'that' is indirect: Banner of Valor's trigger."""
-    rich = {"hand": ["gravel_brute", "banish"], "field": ["banner_of_valor"]}
+    rich = {"hand": ["gravel_brute", "homeward_gust"], "field": ["banner_of_valor"]}
     rich["crystals"] = ["glimmer_shard"] * 6
     match = scenario(rich)
     cast(match, "gravel_brute")
@@ -385,7 +385,7 @@ def test_that_refers_to_the_triggering_creature_and_fizzles_when_it_is_gone():
     cast(match, "gravel_brute")
     pass_(match)
     pass_(match)
-    cast(match, "banish")
+    cast(match, "homeward_gust")
     target(match, "gravel_brute")
     resolve_all(match)
     assert [e.what for e in events_of(match, Fizzled)] == ["Banner of Valor's ability"]
