@@ -384,6 +384,9 @@ class Card(_Model):
     #: 113.2b: "As an additional cost to cast this spell, pay N life" (paid even when the
     #: spell is cast without paying its mana cost; payable only with N or more life, 119.4)
     additional_life: int = Field(default=0, ge=0, le=20)
+    #: 103.5a: "If this card is in your opening hand, you may begin the game with it on
+    #: the battlefield" (a permanent card only)
+    opening_hand: bool = False
     token: bool = False
     colors: str = Field(default="", pattern=r"^W?U?B?R?G?$")  # a token's colour (111.3)
     flavor: str = ""
@@ -408,6 +411,10 @@ class Card(_Model):
             raise ValueError("a land has no mana cost and no other type")
         if self.produces and "land" not in kinds:
             raise ValueError("'produces' is for lands (other permanents use an ability)")
+        if self.opening_hand and (spell or self.token):
+            raise ValueError(
+                "opening_hand is for permanent cards (not instants, sorceries, tokens)"
+            )
         if self.additional_life and ("land" in kinds or self.token):
             raise ValueError("additional_life is a cost to cast a spell: not for a land or token")
         if "basic" in self.supertypes and not ("land" in kinds and self.produces):

@@ -45,8 +45,11 @@ def evaluate(state: "MagicState", seat: int) -> float:
 
 
 def choose_many(state: "MagicState", decision: Decision) -> Action:
-    """Bottom, discard or sacrifice: the cards that cost the most (lands last while few)."""
+    """Bottom, discard or sacrifice: the cards that cost the most (lands last while few);
+    every opening-hand card goes onto the battlefield (103.5a)."""
     objs = state.objs
+    if decision.kind == "opening":
+        return tuple(decision.actions[: decision.max_picks])
 
     def worth(item: Action) -> float:
         obj = objs[item[1]]

@@ -104,6 +104,7 @@ class Proto:
         "mana_value",
         "name",
         "no_life_gain",
+        "opening_hand",
         "power",
         "produces",
         "subtypes",
@@ -159,6 +160,7 @@ class Proto:
             if s.kind == "anthem"
         )
         self.additional_life = card.additional_life  # 113.2b: an ability of the card
+        self.opening_hand = card.opening_hand  # 103.5a
         self.x_is = card.x_is
         self.x_choice = card.x_choice
         self.token = card.token

@@ -122,6 +122,11 @@ def ability_text(data: schema.Activated, name: str) -> str:
 
 def card_text(card: schema.Card) -> str:
     lines = []
+    if card.opening_hand:
+        lines.append(
+            "If this card is in your opening hand, you may begin the game with it on the"
+            " battlefield."
+        )
     if card.additional_life:
         lines.append(f"As an additional cost to cast this spell, pay {card.additional_life} life.")
     if card.produces:

@@ -2,6 +2,7 @@
 
 from engine.core import events as ev
 from engine.core.match import new_match
+from engine.rulesets.magic_core.cards import protos
 from engine.rulesets.magic_core.events import PlayerLeft
 from tests.rules.magic_core.conftest import (
     NAMES,
@@ -10,6 +11,7 @@ from tests.rules.magic_core.conftest import (
     deck,
     fresh,
     obj,
+    objs,
     pass_until,
     player,
     resolve,
@@ -321,3 +323,45 @@ def test_104_5_a_player_leaving_while_bottoming_skips_nobody() -> None:
     assert (d.kind, d.player) == ("bottom", 1)  # Bob still puts his card on the bottom
     match.apply(1, d.actions[0])
     assert len(player(match, 1).hand) == 6
+
+
+def _cairn_match(both: bool = True):
+    """A match where the starting player (and, if `both`, the other) holds Firstlight
+    Cairn in the opening hand (103.5a)."""
+    cairns = ["firstlight_cairn"] * 4 + ["wildwood"] * 56
+    plain = ["wildwood"] * 60
+    for seed in range(200):
+        match = new_match("magic-core", list(NAMES[:2]), [cairns, cairns if both else plain], seed)
+        match.apply(decision(match).player, ("starter", 0))
+        holds = [any(o.proto.opening_hand for o in p.hand) for p in match.state.players]
+        if holds[0] and holds[1] == both:
+            return match
+    raise AssertionError("no seed deals the cairns")
+
+
+def test_103_5_opening_hand_actions_come_after_the_mulligans_in_turn_order() -> None:
+    match = _cairn_match()
+    match.apply(0, ("keep",))
+    match.apply(1, ("keep",))
+    d = decision(match)
+    assert (d.kind, d.player) == ("opening", 0)  # the starting player first
+    assert d.min_picks == 0  # "may"
+    match.apply(0, tuple(d.actions))
+    d = decision(match)
+    assert (d.kind, d.player) == ("opening", 1)
+    match.apply(1, ())  # Bob keeps his in hand
+    assert objs(match, "firstlight_cairn", "hand") and match.state.turn == 1
+
+
+def test_103_5a_a_card_begins_the_game_on_the_battlefield_untapped() -> None:
+    match = _cairn_match(both=False)
+    match.apply(0, ("keep",))
+    match.apply(1, ("keep",))
+    d = decision(match)
+    in_hand = len(player(match, 0).hand)
+    match.apply(0, tuple(d.actions))
+    cairns = objs(match, "firstlight_cairn")
+    assert len(cairns) == len(d.actions) and not any(c.tapped for c in cairns)
+    assert len(player(match, 0).hand) == in_hand - len(d.actions)
+    assert all(c.controller == 0 for c in cairns)  # 110.2
+    assert "begin the game with it on the battlefield" in protos()["firstlight_cairn"].text
