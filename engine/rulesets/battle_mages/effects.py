@@ -22,6 +22,12 @@ def place_damage(state: "BattleMagesState", card: CardInst, amount: int, source:
         card.shield -= 1
         state.events.append(bev.Moved(card.name, f"spends a Shield counter against {source}"))
         return
+    put_damage_counters(state, card, amount, source)
+
+
+def put_damage_counters(state: "BattleMagesState", card: CardInst, amount: int, source: str):
+    """Ruling B8: Damage counters put by an effect (Poison) are not damage dealt, so no
+    Shield counter prevents them."""
     card.damage += amount
     left = max(0, card.proto.health - card.damage)
     state.events.append(ev.Damaged(card.name, amount, left, source))

@@ -391,8 +391,8 @@ class BattleMagesState(GameState):
         for crystal in side.crystals:
             crystal.exhausted = False
         poisoned = [c for c in side.field if c.poison and c.proto.kind == CREATURE]
-        for card in poisoned:
-            effects.place_damage(self, card, card.poison, "poison")
+        for card in poisoned:  # counters put by poison, not damage dealt: Shield cannot stop it
+            effects.put_damage_counters(self, card, card.poison, "poison")
         self.check_state()
 
     def place_crystal(self, side: Side) -> None:

@@ -147,3 +147,12 @@ def test_a_spell_that_wins_the_game_still_ends_in_the_graveyard():
     cast(match, "crimson_siphon")
     resolve_all(match)
     assert match.over and [c.proto.id for c in side(match, 0).graveyard] == ["crimson_siphon"]
+
+
+def test_a_shield_does_not_stop_poison():
+    """Ruling B8: poison puts Damage counters; putting counters is no damage dealt, so the
+    Shield counter stays for the next real damage."""
+    match = scenario({"field": [{"card": "boulderkeep_golem", "poison": 2, "shield": 1}]})
+    _next_turn_of_ann(match)
+    golem = card(match, "boulderkeep_golem")
+    assert golem.damage == 2 and golem.shield == 1
