@@ -118,13 +118,21 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         )
         for d in state.decisions()
     )
-    from engine.rulesets.magic_core.game import M_BOTTOM, M_MULLIGAN, M_STARTER, STEP_NAMES
+    from engine.rulesets.magic_core.game import (
+        M_BOTTOM,
+        M_MULLIGAN,
+        M_OPENING,
+        M_STARTER,
+        STEP_NAMES,
+    )
 
     # before the first turn there is no step yet: the game is being set up (103)
     if state.mode == M_STARTER:
         phase = "choosing the starting player"
     elif state.mode in (M_MULLIGAN, M_BOTTOM):
         phase = "mulligans"
+    elif state.mode == M_OPENING:
+        phase = "opening hands"
     else:
         phase = STEP_NAMES[state.step]
     notes = {"game": str(state.game_no), "step": phase}

@@ -138,3 +138,10 @@ def test_a_creature_reads_power_toughness_and_its_damage_as_a_tag() -> None:
     boar = next(c for c in board.cards if c.name == "Ironbark Boar")
     assert boar.stats == {"power": 4, "toughness": 4}
     assert "damage 2" in boar.tags
+
+
+def test_before_the_first_turn_the_view_names_the_setup_not_a_step() -> None:
+    match = fresh(4)
+    assert match.view(0).phase == "choosing the starting player"
+    match.apply(decision(match).player, ("starter", 0))
+    assert match.view(0).phase == "mulligans"
