@@ -79,6 +79,8 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
     if not card.need and not card.charges and not card.under and not spent:
         return base if len(tags) == len(base.tags) else replace(base, tags=tuple(tags))
     stats = dict(base.stats)
+    if card.proto.type == "level" and card.under and not card.need:  # R10: filled, not done
+        tags.append("waiting for its quest")
     if card.need:
         tags.append("in the making")
         tags.append("needs " + " ".join(ICON_WORDS[i] for i in card.need))

@@ -238,6 +238,8 @@ def test_a_level_waits_for_its_quest_then_buffs_the_mage() -> None:
     s = state(m)
     quill = s.seats[0]
     assert quill.level == 1 and oath in quill.works  # quest: 3 health, Quill has 2
+    shown = m.view(1).seat(0).zones["board"].cards[-1]
+    assert shown.name == "Oath of the Adept" and "waiting for its quest" in shown.tags
     s.heal(quill, 1)
     s.run()
     assert quill.level == 2 and quill.levels == [oath] and oath.under == []
@@ -251,12 +253,12 @@ def test_a_challenge_met_this_turn_pays_its_reward() -> None:
         {
             **OBBIN,
             "hand": ["feat_of_focus", "iron_ore", "quicksilver"],
-            "works": [{"card": "dragonscale_cuirass"}],
+            "works": [{"card": "drakehide_cuirass"}],
         },
         CINDER,
         decks={"quest": ["toll_of_veins"]},
     )
-    feat, cuirass = hand(m, 0, "feat_of_focus"), card(m, "dragonscale_cuirass")
+    feat, cuirass = hand(m, 0, "feat_of_focus"), card(m, "drakehide_cuirass")
     do(m, "play", feat.uid)
     do(m, "fill", hand(m, 0, "iron_ore").uid, cuirass.uid)
     assert state(m).seats[0].won == 0
