@@ -108,7 +108,7 @@ ATTACK_DONE: Action = ("attack_done",)
 BLOCK_DONE: Action = ("block_done",)
 DECLINE: Action = ("decline",)
 STOP_ALL: Action = ("pass", "all")  # pass, and from now on stop at every step
-STOP_MAIN: Action = ("pass", "main")  # pass, and from now on stop only in my main phases
+STOP_MAIN: Action = ("pass", "main")  # pass, and back to the default stops (docs)
 NO_ANTHEM: tuple[int, int, frozenset] = (0, 0, frozenset())
 
 
@@ -466,9 +466,7 @@ class MagicState(GameState):
                     self.stack_triggers()
                     continue
                 seat = self.priority
-                if not (self.stack or self.players[seat].stop_all) and (
-                    seat != self.active or self.step not in MAINS
-                ):
+                if not (self.stack or self.players[seat].stop_all or self.default_stop(seat)):
                     self.pass_priority()  # no stop here whatever the player could do
                     continue
                 actions = self.priority_actions(seat)
@@ -493,7 +491,15 @@ class MagicState(GameState):
             return False
         if self.stack or self.players[seat].stop_all:
             return True
-        return seat == self.active and self.step in MAINS
+        return self.default_stop(seat)
+
+    def default_stop(self, seat: int) -> bool:
+        """Where a player stops on an empty stack by default: their own main phases, and
+        the declare-blockers step of a combat they are in (attacking, or attacked), once
+        the blocks are known, the moment for a combat trick."""
+        if seat == self.active:
+            return self.step in MAINS or self.step == BLOCKERS
+        return self.step == BLOCKERS and any(o.attacking == seat for o in self.battlefield)
 
     def pass_priority(self) -> None:
         """117.3d/117.4: when all players pass in succession, the top of the stack resolves

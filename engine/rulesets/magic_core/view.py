@@ -140,7 +140,9 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         notes["pool"] = "".join(
             f"{{{MANA[i]}}}" * n for i, n in enumerate(state.players[viewer].pool)
         )
-        notes["stops"] = "every step" if state.players[viewer].stop_all else "main phases"
+        notes["stops"] = (
+            "every step" if state.players[viewer].stop_all else "my main phases and combats"
+        )
     return MatchView(
         ruleset="magic-core",
         viewer=viewer,
@@ -174,7 +176,9 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         label = "Pass (let it resolve)" if state.stack else "Pass"
         if len(action) > 1:
             label += (
-                "; stop at every step" if action[1] == "all" else "; stop only in my main phases"
+                "; stop at every step"
+                if action[1] == "all"
+                else "; stop only in my main phases and combats"
             )
             return label, "setting", None, None
         return label, "pass", None, None

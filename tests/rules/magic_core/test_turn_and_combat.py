@@ -333,7 +333,7 @@ def test_stop_at_every_step_asks_in_every_step_and_main_only_turns_it_back() -> 
     seen = _asked(match)
     bob_steps = {s[1] for s in seen if s[0] == 1 and s[2] == 0}
     assert {"main 1", "beginning of combat", "main 2", "end"} <= bob_steps
-    # Bob switches back to "stop only in my main phases" with the pass itself
+    # Bob switches back to the default stops with the pass itself
     while not (decision(match).player == 1 and decision(match).kind == "priority"):
         d = decision(match)
         match.apply(d.player, ("pass",) if d.kind == "priority" else d.actions[-1])
@@ -350,3 +350,22 @@ def test_a_player_with_nothing_but_pass_is_never_asked_even_when_stopping_everyw
     # in Ann's turn Bob holds no card and no mana: never asked, whatever his setting
     assert [s for s in seen if s[0] == 1 and s[2] == 0] == []
     assert any(s[0] == 1 and s[1] == "main 1" and s[2] == 1 for s in seen)  # his land drop
+
+
+def test_default_stop_after_blocks_for_the_players_in_combat() -> None:
+    # docs "the stop setting": once blockers are declared, the attacking and the attacked
+    # player may cast a combat trick without changing their setting
+    match = scenario(
+        {"hand": ["sudden_vigor"], "battlefield": ["wildwood", "bramble_cub"], "stop_all": False},
+        {"hand": ["sudden_vigor"], "battlefield": ["wildwood", "loamkeeper"], "stop_all": False},
+        {"hand": ["sudden_vigor"], "battlefield": ["wildwood"], "stop_all": False},
+    )
+    attack(match, ("bramble_cub", 1))
+    block(match, 1, ("loamkeeper", "bramble_cub"))
+    d = decision(match)
+    assert (STEP_NAMES[match.state.step], d.player) == ("declare blockers", 0)
+    assert any(a[0] == "cast" for a in d.actions)
+    match.apply(0, ("pass",))
+    assert decision(match).player == 1  # Bob, attacked, is asked too; Cid is not
+    match.apply(1, ("pass",))
+    assert STEP_NAMES[match.state.step] != "declare blockers" or decision(match).player != 2
