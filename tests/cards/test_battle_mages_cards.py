@@ -146,3 +146,54 @@ def test_a_good_card_file_loads(tmp_path: Path):
 def test_every_card_is_in_some_spellbook_so_random_games_play_it(pool):
     used = {c for deck in pool.decks.values() for c in deck.cards}
     assert set(pool.cards) - used == set()
+
+
+def test_the_pool_exercises_every_rule_of_issue_item_6(pool):
+    """Issue item 8 asks the cards to exercise every keyword, counter, targeting wording and
+    mode rule: computed from the card data, so a card edit that drops one fails here."""
+    direct = [
+        (card, s)
+        for card in pool.cards.values()
+        for script in _scripts(card)
+        for b in script.bodies
+        for s in b.select
+        if s.wording in ("target", "up_to_target")
+    ]
+    # every modifier restricts a direct target somewhere (battle-mages.md:63-82)
+    assert {m for _, s in direct for m in s.modifiers} == set(schema.Modifier.__args__)
+    # every kind of object can be targeted directly (battle-mages.md:165)
+    assert {s.object for _, s in direct} == set(schema.ObjectKind.__args__)
+    # a trigger that targets directly, so one can find no legal target (line 168)
+    triggers = [t for c in pool.cards.values() if hasattr(c, "triggers") for t in c.triggers]
+    assert any(s.wording == "target" for t in triggers for b in t.bodies for s in b.select)
+    assert any(s.wording == "up_to_target" for t in triggers for b in t.bodies for s in b.select)
+    # "up to" on several targets: the text's own example (lines 178-181)
+    assert any(s.wording == "up_to_target" and s.count >= 2 for _, s in direct)
+    # modes: a "Choose N" with fewer picks than modes, one mode targeting, one not (209-212)
+    modal = [s for c in pool.cards.values() for s in _scripts(c) if s.modes]
+    assert any(
+        s.choose < len(s.modes)
+        and any(any(x.wording == "target" for x in m.select) for m in s.modes)
+        and any(not m.select for m in s.modes)
+        for s in modal
+    )
+
+
+def test_the_pool_exercises_every_counter_and_keyword(pool):
+    """Each counter is put on by some card and removed or checked by another; each keyword
+    is printed, and the ones a spell can take away or give are given and taken."""
+    effects = [e for b in _bodies(pool) for e in b.effects]
+    put = {e.counter for e in effects if e.kind == "add_counters"}
+    removed = {e.counter for e in effects if e.kind == "remove_counters"}
+    assert put == {"poison", "shield", "str", "ice"}  # damage counters come from damage
+    assert {"ice", "str", "all"} <= removed
+    assert any(e.kind == "heal" for e in effects)  # removes Damage counters
+    granted = {e.keyword for e in effects if e.kind == "grant"}
+    stripped = {e.keyword for e in effects if e.kind == "strip"}
+    assert granted == {"rush", "flying"} and stripped == {"flying"}
+    creatures = [c for c in pool.cards.values() if isinstance(c, schema.Creature)]
+    printed = {k for c in creatures for k in c.keywords}
+    assert printed == set(schema.Keyword.__args__)
+    # Boast paid and unpaid, and a Boast on a creature with Rush or Attentiveness
+    boasts = [c for c in creatures if any(t.when == "boast" for t in c.triggers)]
+    assert any(c.keywords for c in boasts)
