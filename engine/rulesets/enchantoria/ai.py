@@ -210,7 +210,10 @@ def spell_value(
                 old = entity.protection.power if entity.protection else 0
                 best = max(old, plan.protect.get(key, 0))
                 plan.protect[key] = max(best, amount)
-                value += sign * 0.6 * (amount - best if amount > best else amount - old)
+                if amount > best:
+                    value += sign * 0.6 * (amount - best)
+                elif best == old:  # it would replace a stronger source that stands
+                    value += sign * 0.6 * (amount - old)
             elif eff.kind == "status":
                 value += sign * status_value(entity, eff, plan)
             elif eff.kind == "cleanse":
