@@ -71,6 +71,14 @@ def _printed(proto: Proto, uid: int) -> CardView:
     return CardView(uid, proto.id, proto.name, proto.type, None, proto.text, stats, tuple(tags))
 
 
+def hand_view(card: "Card") -> CardView:
+    """A card in hand; one spent from health shows the requirements it will waive (R5)."""
+    base = proto_view(card.proto, card.uid)
+    if not card.discount or not card.proto.requires:
+        return base
+    return replace(base, tags=(*base.tags, f"from health: waives {card.discount}"))
+
+
 def table_view(card: "Card", state: "MageWarsState") -> CardView:
     """A card on the table: what still lies under it, its charges, whether it is spent."""
     base = proto_view(card.proto, card.uid)
@@ -106,7 +114,7 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
         "hand": ZoneView(
             "hand",
             len(side.hand),
-            tuple(proto_view(c.proto, c.uid) for c in side.hand) if own else None,
+            tuple(hand_view(c) for c in side.hand) if own else None,
         ),
         "board": ZoneView("board", len(board), shown),
     }

@@ -20,6 +20,8 @@ def test_spending_a_health_card_uses_it_at_the_mages_discount() -> None:
     do(m, "spend")
     drake = hand(m, 0, "ashen_drake")
     assert len(state(m).seats[0].health) == 2 and drake.discount == 2
+    shown = next(c for c in m.view(0).seat(0).zones["hand"].cards if c.uid == drake.uid)
+    assert "from health: waives 2" in shown.tags  # its owner can see what it will save
     do(m, "play", drake.uid)
     assert drake.need == ["ember", "ember"]  # the two "any" requirements are waived
 
