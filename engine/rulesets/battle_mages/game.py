@@ -1153,8 +1153,8 @@ class BattleMagesState(GameState):
                 self.tasks.pop()
                 return False
             return True
-        if not task.sorted or len(task.looked) >= 2:
-            return True
+        if not task.sorted or len(self._distinct(task.looked)) >= 2:
+            return True  # no needless prompt: the order of identical crystals is no choice
         order = task.ordered + task.looked
         kept = [self.cards[u] for u in order]
         side.collection = [c for c in side.collection if c.uid not in order] + kept[::-1]
@@ -1163,6 +1163,13 @@ class BattleMagesState(GameState):
             self.phase = "ready"
         return False
 
+    def _distinct(self, uids: list[int]) -> list[int]:
+        """One uid per kind of crystal among `uids`, in their order."""
+        seen: dict[str, int] = {}
+        for uid in uids:
+            seen.setdefault(self.cards[uid].proto.id, uid)
+        return list(seen.values())
+
     def _scry_decision(self, task: Scry) -> Decision:
         if not task.sorted:
             acts = [("crystal", u) for u in task.looked]
@@ -1170,7 +1177,7 @@ class BattleMagesState(GameState):
             return Decision(
                 task.seat, "crystals_bottom", prompt, acts, 0, len(acts), True, self.describe
             )
-        acts = [("top", u) for u in task.looked]
+        acts = [("top", u) for u in self._distinct(task.looked)]
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
         return Decision(task.seat, "crystals_top", prompt, acts, 1, 1, True, self.describe)
 

@@ -73,7 +73,10 @@ def test_both_mages_look_then_the_first_turn_begins():
 def test_life_hand_and_the_crystal_collection_at_the_start():
     """Rulings B1, B2, B4: 20 life, five cards, the crystals apart from the Spellbook."""
     match = fresh(5)
+    for s in match.state.sides:
+        s.stop = True  # stop in the first Main step, whatever the hand holds
     _start(match)
+    assert (match.state.turn, match.state.step) == (1, "main1")
     for seat in (0, 1):
         s = side(match, seat)
         assert s.life == START_LIFE == 20
@@ -145,3 +148,34 @@ def test_mana_comes_from_prepared_crystals_and_carries_into_the_other_turn():
     cast(match, "gravel_brute")
     assert side(match, 0).mana == 2
     assert sum(c.exhausted for c in side(match, 0).crystals) == 3
+
+
+def test_identical_crystals_are_not_ordered_one_by_one():
+    """battle-mages.md:90, no needless prompts: putting the rest back 'in any order' asks
+    only between different crystals, one button per kind."""
+    match = fresh(1)
+    state = match.state
+    for seat, top in ((0, ["dusk_shard", "quarry_geode", "dusk_shard", "dusk_shard"]), (1, [])):
+        collection = state.sides[seat].collection
+        for card_id in top:  # bring these to the top, the first named last (on top)
+            found = next(c for c in collection[: -len(top)] if c.proto.id == card_id)
+            collection.remove(found)
+            collection.append(found)
+        if seat == 1:  # Bob's top four all alike
+            alike = [c for c in collection if c.proto.id == "tide_shard"][-4:]
+            for c in alike:
+                collection.remove(c)
+            collection.extend(alike)
+    d = decision(match)
+    match.apply(d.player, ("first",) if d.player == 0 else ("second",))
+    match.apply(0, ())  # Ann keeps all four: which kind goes on top?
+    d = decision(match)
+    assert d.kind == "crystals_top" and len(d.actions) == 2
+    assert sorted(d.describe(a)[0] for a in d.actions) == ["Dusk Shard", "Quarry Geode"]
+    match.apply(0, next(a for a in d.actions if d.describe(a)[0] == "Quarry Geode"))
+    top = [c.proto.id for c in side(match, 0).collection[-4:]][::-1]
+    assert top == ["quarry_geode", "dusk_shard", "dusk_shard", "dusk_shard"]
+    d = decision(match)
+    assert d.player == 1 and d.kind == "crystals_bottom"
+    match.apply(1, ())  # Bob's four alike: nothing to order, nobody asked
+    assert match.state.phase == "play"
