@@ -120,10 +120,23 @@ class BattleMagesRuleset(Ruleset):
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise ScenarioError("a Battle Mages scenario has exactly two seats")
+        _known_keys(data, _TOP_KEYS, "the scenario")
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ScenarioError(f"seat {i} must be a table of zones, not {seat!r}")
+            _known_keys(seat, _SEAT_KEYS, f"seat {i}")
+            for zone in _ZONE_KEYS & set(seat):
+                if not isinstance(seat[zone], list):
+                    raise ScenarioError(f"seat {i}: '{zone}' must be a list of cards")
+        turn, active = data.get("turn", 3), data.get("active", 0)
+        if not isinstance(turn, int) or turn < 1:
+            raise ScenarioError(f"'turn' must be a whole number from 1, not {turn!r}")
+        if active not in (0, 1):
+            raise ScenarioError(f"'active' must be seat 0 or 1, not {active!r}")
         names = [s.get("name", f"Mage {i + 1}") for i, s in enumerate(seats)]
         state = BattleMagesState(names, rng)
-        state.turn = int(data.get("turn", 3))
-        state.active = state.starter = int(data.get("active", 0))
+        state.turn = turn
+        state.active = state.starter = active
         state.phase = "play"
         step = data.get("step", "main1")
         if step not in STEPS:
@@ -184,6 +197,20 @@ class BattleMagesRuleset(Ruleset):
         if spec:
             raise ScenarioError(f"unknown field(s) {sorted(spec)} for '{card.proto.id}'")
         return card
+
+
+_TOP_KEYS = {"seats", "active", "turn", "step"}
+_ZONE_KEYS = {"hand", "spellbook", "collection", "graveyard", "field", "crystals"}
+_SEAT_KEYS = _ZONE_KEYS | {"name", "life", "pool", "stop"}
+
+
+def _known_keys(data: dict, known: set[str], where: str) -> None:
+    """A misspelt key would silently build another position than the test meant."""
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
 
 
 RULESET = BattleMagesRuleset()

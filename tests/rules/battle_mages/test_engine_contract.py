@@ -154,3 +154,27 @@ def test_the_start_state_holds_all_cards():
     for seat in (0, 1):
         s = side(match, seat)
         assert len(s.spellbook) + len(s.collection) + len(s.hand) == 50
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"seats": [{}]}, "exactly two seats"),
+        ({"seats": [{}, {}], "actve": 1}, "unknown key(s) actve"),
+        ({"seats": [{"hnad": ["spark_bolt"]}, {}]}, "seat 0: unknown key(s) hnad"),
+        ({"seats": [{}, {"hand": "spark_bolt"}]}, "'hand' must be a list"),
+        ({"seats": [{}, {"hand": ["spark_blot"]}]}, "unknown card 'spark_blot'"),
+        ({"seats": [{}, {}], "active": 2}, "'active' must be seat 0 or 1"),
+        ({"seats": [{}, {}], "turn": 0}, "'turn' must be a whole number"),
+        ({"seats": [{}, {}], "step": "combat"}, "unknown step 'combat'"),
+        ({"seats": [{"field": ["glimmer_shard"]}, {}]}, "no creature or relic"),
+        ({"seats": [{"field": [{"card": "burrow_mole", "dmg": 1}]}, {}]}, "unknown field(s)"),
+    ],
+)
+def test_from_scenario_rejects_bad_data_and_says_what_is_wrong(data, words):
+    from engine.core.errors import ScenarioError
+    from engine.core.match import from_scenario
+
+    with pytest.raises(ScenarioError) as info:
+        from_scenario("battle-mages", data)
+    assert words in str(info.value)
