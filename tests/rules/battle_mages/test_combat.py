@@ -233,7 +233,9 @@ def test_combat_damage_is_simultaneous_and_deaths_are_too():
 
 def test_a_blocked_attacker_whose_blockers_left_deals_no_damage():
     """Ruling B12: it stays blocked; nothing tramples over."""
-    match = scenario({"field": ["gravel_brute"], "hand": ["homeward_gust"]}, {"field": ["burrow_mole"]})
+    match = scenario(
+        {"field": ["gravel_brute"], "hand": ["homeward_gust"]}, {"field": ["burrow_mole"]}
+    )
     _attack(match, "gravel_brute")
     pass_(match)
     pass_(match)

@@ -27,7 +27,11 @@ def test_a_spellbook_has_exactly_50_cards():
 
 @pytest.mark.parametrize(
     ("card", "rarity", "limit"),
-    [("spark_bolt", "White", 4), ("lancer_of_dawn", "Gold", 3), ("cinderfall_tempest", "Purple", 1)],
+    [
+        ("spark_bolt", "White", 4),
+        ("lancer_of_dawn", "Gold", 3),
+        ("cinderfall_tempest", "Purple", 1),
+    ],
 )
 def test_rarity_limits_copies(card, rarity, limit):
     """battle-mages.md:15-17 — White up to 4, Gold up to 3, Purple once."""

@@ -68,7 +68,9 @@ def test_a_mage_with_no_legal_reaction_is_passed_automatically():
 
 def test_a_mage_who_can_react_is_asked():
     match = scenario(
-        {"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"], "hand": ["aegis_ward"]}, stop=False
+        {"hand": ["spark_bolt"]},
+        {"field": ["boulderkeep_golem"], "hand": ["aegis_ward"]},
+        stop=False,
     )
     cast(match, "spark_bolt")
     target(match, "boulderkeep_golem")

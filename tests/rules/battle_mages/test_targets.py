@@ -87,7 +87,8 @@ def test_a_spell_is_no_longer_a_spell_once_it_left_the_stack():
 def test_destroy_target_flying_creature_resolves_after_it_lost_flying():
     """battle-mages.md:54-58 — the text's own example."""
     match = scenario(
-        {"hand": ["skyrend_sigil", "ground_the_skies"]}, {"field": ["stormwing_roc", "gravel_brute"]}
+        {"hand": ["skyrend_sigil", "ground_the_skies"]},
+        {"field": ["stormwing_roc", "gravel_brute"]},
     )
     cast(match, "skyrend_sigil")
     assert _targets(match) == {ref(match, "stormwing_roc")}  # only the flier (line 56)
@@ -214,7 +215,10 @@ def test_losing_one_of_several_targets_fizzles_the_whole_spell():
 def test_up_to_target_resolves_even_with_every_target_gone():
     """battle-mages.md:172-180 — 'Deal 2 Damage up to 2 target Creatures.'"""
     match = scenario(
-        {"hand": ["flame_volley", "homeward_gust", "spark_bolt"], "crystals": ["glimmer_shard"] * 8},
+        {
+            "hand": ["flame_volley", "homeward_gust", "spark_bolt"],
+            "crystals": ["glimmer_shard"] * 8,
+        },
         {"field": ["burrow_mole", "gravel_brute"]},
     )
     cast(match, "flame_volley")
@@ -247,7 +251,8 @@ def test_up_to_target_may_choose_fewer_and_still_damages_those_left():
 def test_a_triggered_ability_with_no_legal_target_goes_on_the_stack_and_fizzles():
     """battle-mages.md:168-169 — Woundscent Hydra's Arrival with no damaged creature."""
     match = scenario(
-        {"hand": ["woundscent_hydra"], "crystals": ["glimmer_shard"] * 6}, {"field": ["gravel_brute"]}
+        {"hand": ["woundscent_hydra"], "crystals": ["glimmer_shard"] * 6},
+        {"field": ["gravel_brute"]},
     )
     cast(match, "woundscent_hydra")
     resolve_all(match)
@@ -330,7 +335,9 @@ def test_up_to_a_never_fizzles():
     assert card(match, "skyhunter_falcon").damage == 0
 
 
-@pytest.mark.parametrize(("ritual", "word"), [("skyfall_barrage", "all"), ("cinderfall_tempest", "every")])
+@pytest.mark.parametrize(
+    ("ritual", "word"), [("skyfall_barrage", "all"), ("cinderfall_tempest", "every")]
+)
 def test_all_and_every_act_on_what_qualifies_at_resolution(ritual, word):
     """battle-mages.md:196"""
     match = scenario(
