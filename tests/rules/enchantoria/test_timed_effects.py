@@ -117,3 +117,15 @@ def test_weaken_and_regen_act_each_turn() -> None:
     match.apply(0, ("order", being(match, 0, "ember_drake").uid, "p1"))
     commit(match)
     assert health(match, 0) == 22 and health(match, 1) == 29
+
+
+def test_cleanse_ends_what_stood_not_what_lands_beside_it() -> None:
+    # R12 with R7 (as Glass Breaker in R11): a curse cast in the cleansing window stays.
+    match = scenario(
+        {"hand": ["cleansing_rain"], "statuses": [{"kind": "regen", "amount": 1, "turns": 3}]},
+        {"hand": ["kindle_curse"]},
+    )
+    cast(match, 0, "cleansing_rain", "p0")
+    cast(match, 1, "kindle_curse", "p0")
+    commit(match)
+    assert [(s.kind, s.turns) for s in state(match).players[0].statuses] == [("burn", 3)]
