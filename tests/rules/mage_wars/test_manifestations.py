@@ -268,6 +268,19 @@ def test_a_challenge_met_this_turn_pays_its_reward() -> None:
     assert [c.proto.id for c in s.seats[0].hand] == ["toll_of_veins"]
 
 
+def test_a_challenge_costs_more_than_it_pays() -> None:
+    # mage-wars.md:80 — Toll of Veins asks three health cards spent this turn (two are not
+    # enough) and gives one back: no challenge is won for free.
+    m = game({**CINDER, "hand": ["toll_of_veins"], "health": ["amber_sap"] * 6}, OBBIN)
+    do(m, "play", hand(m, 0, "toll_of_veins").uid)
+    do(m, "spend")
+    do(m, "spend")
+    s = state(m)
+    assert s.seats[0].won == 0
+    do(m, "spend")
+    assert s.seats[0].won == 1 and len(s.seats[0].health) == 6 - 3 + 1
+
+
 def test_a_challenge_not_met_has_its_consequence() -> None:
     # mage-wars.md:80 — Ordeal of Cinders failed: lose 1 health at the end of the turn.
     m = game({**OBBIN, "hand": ["ordeal_of_cinders"], "health": 5}, CINDER)
