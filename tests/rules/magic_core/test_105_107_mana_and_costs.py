@@ -308,6 +308,23 @@ def test_107_5_tap_symbol_and_summoning_sickness() -> None:
     assert not [a for a in legal(match) if a[0] == "act"]
 
 
+def test_107_5_an_untapped_creature_under_control_since_the_turn_began_taps() -> None:
+    match = scenario(
+        {"battlefield": ["spark_caller", "cinderpeak", "cinderpeak"]},
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
+    )
+    acts = [a for a in legal(match) if a[0] == "act" and a[1] == uid(match, "spark_caller")]
+    assert acts
+    match.apply(0, acts[0])
+    assert obj(match, "spark_caller").tapped
+    assert not [a for a in legal(match, 0) if a[0] == "act" and a[1] == acts[0][1]]
+
+
+def test_107_5_summoning_sickness_is_for_creatures_only() -> None:
+    match = scenario({"battlefield": [{"card": "wayfarers_compass", "fresh": True}]}, {})
+    assert any(a[0] == "mana" for a in legal(match))  # a new artifact taps at once
+
+
 def test_107_6_untap_symbol_needs_a_tapped_permanent() -> None:
     match = scenario({"battlefield": ["tidewheel_golem", "seamere"]}, {})
     assert not [a for a in legal(match) if a[0] == "act"]
