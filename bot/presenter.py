@@ -256,7 +256,7 @@ class Presenter:
         except discord.HTTPException as exc:
             log.warning("match %s: DM to seat %s failed: %s", session.match_id, seat_index, exc)
 
-    async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
+    async def _patch_panel(self, session: MatchSession, seat_index: int) -> None:
         seat = session.seats[seat_index]
         if seat.panel_message_id is None:
             await self._send_panel(session, seat_index)
@@ -264,8 +264,12 @@ class Presenter:
             return
         payload = self.panel_payload(session, seat_index)
         key = (session.match_id, seat_index)
-        if self._last_panel.get(key) == (seat.panel_message_id, payload):
+        sent = (seat.panel_message_id, payload)
+        if self._last_panel.get(key) == sent:
             return  # what the player sees already (e.g. the other player moved within a turn)
+        # Noted before the edit goes out: a click answered meanwhile forgets it (its answer
+        # changed the panel), and a note written after the edit would outlive that.
+        self._last_panel[key] = sent
         try:
             if seat.dm_channel_id is None:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
@@ -277,9 +281,16 @@ class Presenter:
                 message_id=seat.panel_message_id,
             )
             await self.bot.http.request(route, json=payload)
-            self._last_panel[key] = (seat.panel_message_id, payload)
-        except discord.NotFound:
-            seat.panel_message_id = None
+        except BaseException:
+            if self._last_panel.get(key) is sent:
+                del self._last_panel[key]
+            raise
+
+    async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
+        try:
+            await self._patch_panel(session, seat_index)
+        except discord.NotFound:  # the player deleted the DM: send a new panel
+            session.seats[seat_index].panel_message_id = None
             await self._send_panel(session, seat_index)
             await self._save_front(session)
         except discord.HTTPException as exc:

@@ -54,3 +54,16 @@ async def test_a_panel_that_did_not_change_is_not_edited_again(world: World, bot
     await bot.presenter.refresh(session)  # nothing happened since the last redraw
     await bot.controller.idle()
     assert len(panel.history) == edits
+
+
+async def test_a_deleted_panel_is_sent_again(world: World, bot) -> None:
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    old = panel_of(world.fake, session, 1)
+    world.fake.state.delete_message(old)
+    bot.presenter.forget_panel(session, 1)  # as after a change: the edit must go out
+    await bot.presenter.refresh(session)
+    await bot.controller.idle()
+    new = panel_of(world.fake, session, 1)
+    assert new.id != old.id and not new.deleted and "your hand" in new.text.lower()
+    front = await bot.storage.matches.get_front_state(session.match_id)
+    assert front["seats"][1]["panel_message_id"] == new.id  # found again after a restart
