@@ -166,6 +166,7 @@ class BattleMagesState(GameState):
         "stack",
         "starter",
         "step",
+        "stop_set",
         "tasks",
         "turn",
         "winner",
@@ -193,6 +194,7 @@ class BattleMagesState(GameState):
         self.priority: int | None = None
         self.first = 0  # who gets priority first in this step's window
         self.passes = 0
+        self.stop_set: int | None = None  # the seat that just changed its stop setting
         self._decisions: list[Decision] | None = None
 
     # -- setting up -------------------------------------------------------------------
@@ -228,6 +230,7 @@ class BattleMagesState(GameState):
     def apply(self, player: int, action: Action) -> None:
         self._decisions = None
         head = action[0] if action else None
+        self.stop_set = player if head == "stop" else None
         if self.phase == "starter":
             self.choose_starter(player if head == "first" else 1 - player)
         elif head == "stop":
@@ -505,6 +508,7 @@ class BattleMagesState(GameState):
     def pass_priority(self, seat: int) -> None:
         """Both Mages pass in a row: the top of the stack resolves, or the step ends.
         Ruling B6: in a Main step with an empty stack the active Mage's pass ends it."""
+        self.stop_set = None  # the next window offers the stop setting again
         if not self.stack and self.step in MAINS and seat == self.active:
             self.priority = None
             return
@@ -546,7 +550,9 @@ class BattleMagesState(GameState):
 
     def _priority_decision(self, seat: int, acts: list[Action]) -> Decision:
         side = self.sides[seat]
-        actions = [*acts, PASS, ("stop", 0 if side.stop else 1)]
+        actions = [*acts, PASS]
+        if self.stop_set != seat:  # once per decision: a toggle changes nothing on the table,
+            actions.append(("stop", 0 if side.stop else 1))  # so it must not loop forever
         if self.stack:
             prompt = f"{self.stack[-1].label} is on the stack: react or pass."
         elif self.step in MAINS:

@@ -167,3 +167,44 @@ def test_an_ability_without_a_mana_cost_needs_no_mana():
         {"field": ["riverbank_medic", {"card": "gravel_brute", "damage": 2}], "crystals": []}
     )
     assert ("ability", uid(match, "riverbank_medic"), 0) in legal(match)
+
+
+def test_the_stop_setting_changes_once_per_decision_so_nobody_toggles_forever():
+    """Ruling B10: a greedy player facing a lost position once toggled 'stop' without end
+    (the toggle changes nothing, everything else lost); now the decision comes back
+    without the setting, and the next window offers it again."""
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
+    act(match, ("stop", 1))
+    d = decision(match)
+    assert d.player == 0 and not any(a[0] == "stop" for a in d.actions)
+    cast(match, "spark_bolt")
+    target(match, "boulderkeep_golem")
+    pass_(match)  # Bob had nothing (passed for him); Ann, stopped, passes: it resolves
+    d = decision(match)
+    assert d.player == 0 and ("stop", 0) in d.actions
+
+
+def test_greedy_facing_a_lost_position_does_not_toggle_stop_for_ever():
+    """Ruling B10: every real action of Ann's lost at once, and the toggle (which changes
+    nothing on the table) scored best, on and off, for ever; now the game goes on."""
+    from engine.agents import make_agent
+
+    match = scenario(
+        {
+            "life": 1,
+            "hand": ["crystal_surge"],
+            "field": [{"card": "burrow_mole", "exhausted": True}],
+            "crystals": ["glimmer_shard"],
+        },
+        {"field": [{"card": "gravel_brute", "attacking": True, "exhausted": True}]},
+        active=1,
+        step="blockers",
+        stop=False,
+    )
+    greedy = make_agent("greedy", 1)
+    for _ in range(20):
+        if match.over:
+            break
+        d = decision(match)
+        match.apply(d.player, greedy.choose(match, d))
+    assert match.over and match.winner == 1
