@@ -84,16 +84,35 @@ def table_lines(view: MatchView) -> list[str]:
     return lines
 
 
+def notes_line(view: MatchView) -> str:
+    """A ruleset's extra facts (`round: 3 · priority: Ann`); a series shows its game number
+    only when it is one (best of 3 or more), and a step the header already names is left out."""
+    notes = dict(view.notes)
+    game, best_of = notes.pop("game", None), notes.pop("best_of", None)
+    if notes.get("step") == view.phase:
+        notes.pop("step")
+    if notes.get("turn") == str(view.turn):
+        notes.pop("turn")
+    parts = [f"game {game} of best of {best_of}"] if best_of not in (None, "1") else []
+    parts += [f"{key.replace('_', ' ')}: {value}" for key, value in notes.items() if value]
+    return " · ".join(parts)
+
+
 def board_text(view: MatchView) -> str:
     """The table as anyone may see it: each seat's summary and cards in play, shared zones."""
     lines = []
     whose = view.seats[view.active].name if view.active is not None else "—"
-    header = f"Turn {view.turn} · {whose}'s turn" if view.active is not None else view.phase
+    header = view.phase
+    if view.active is not None:
+        header = f"Turn {view.turn} · {whose}'s turn · {view.phase}"
     if view.over:
         header = "Match over · a draw"
         if view.winner is not None:
             header = f"Match over · {view.seats[view.winner].name} wins"
     lines.append(f"== {header} ==")
+    notes = notes_line(view)
+    if notes and not view.over:
+        lines.append(notes)
     order = list(view.seats)
     if view.viewer is not None:  # your own side last, nearest to you
         order.sort(key=lambda s: s.seat == view.viewer)

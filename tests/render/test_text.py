@@ -74,3 +74,14 @@ def test_the_embed_keeps_the_newest_events_that_fit() -> None:
     kept = newest_that_fit(lines, 1024)
     assert kept[-1] == lines[-1] and len("\n".join(kept)) <= 1024
     assert kept == lines[-len(kept) :] and len(kept) == 10
+
+
+def test_the_board_names_the_step_and_the_rulesets_notes() -> None:
+    view = four_seat_view(None)
+    view.notes = {"game": "1", "best_of": "1", "round": "3", "priority": "Bo", "turn": "7"}
+    text = board_text(view)
+    assert "== Turn 7 · José Ñandú's turn · main ==" in text
+    assert "round: 3 · priority: Bo" in text  # a lone game and the turn are not repeated
+    assert "best of" not in text and "turn: 7" not in text
+    view.notes = {"game": "2", "best_of": "3"}
+    assert "game 2 of best of 3" in board_text(view)
