@@ -219,6 +219,8 @@ class AddMana(_Model):
 
     kind: Literal["add_mana"]
     mana: str = Field(pattern=r"^(any|[WUBRGC]+)$")
+    #: 106.6: "Spend this mana only to cast creature spells"
+    creature_spells_only: bool = False
 
 
 class CounterIt(_Model):

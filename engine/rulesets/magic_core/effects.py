@@ -138,7 +138,7 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
         if n:
             state.note(f"{state.names[item.controller]} creates {n} {proto.name} token(s).")
     elif kind == "add_mana":
-        add_mana(state, item.controller, effect.mana)
+        add_mana(state, item.controller, effect.mana, effect.creature_spells_only)
     elif kind == "counter":
         target = state.find_item(item.target)
         if target is not None:
@@ -199,8 +199,9 @@ def copy_spell(state: "MagicState", item: "StackItem") -> None:
     state.note(f"{state.names[item.controller]} copies {original.name}.")
 
 
-def add_mana(state: "MagicState", seat: int, mana: str) -> None:
-    pool = state.players[seat].pool
+def add_mana(state: "MagicState", seat: int, mana: str, creature_only: bool = False) -> None:
+    player = state.players[seat]
+    pool = player.creature_pool if creature_only else player.pool  # 106.6
     for symbol in mana:
         if symbol in MANA:
             pool[MANA.index(symbol)] += 1

@@ -586,6 +586,7 @@ class MagicState(GameState):
         """106.4: the mana pools empty at the end of every step and phase."""
         for player in self.players:
             player.pool = [0, 0, 0, 0, 0, 0]
+            player.creature_pool = [0, 0, 0, 0, 0, 0]
         step = self.step + 1
         attackers = any(o.attacking >= 0 for o in self.battlefield)
         if step == BLOCKERS and not attackers:
@@ -599,9 +600,13 @@ class MagicState(GameState):
 
     # -- priority actions ----------------------------------------------------------
 
-    def available(self, seat: int) -> list[int]:
-        """Mana this player could spend now: the pool plus what untapped lands make."""
-        avail = list(self.players[seat].pool)
+    def available(self, seat: int, creature_spell: bool = False) -> list[int]:
+        """Mana this player could spend now: the pool plus what untapped lands make, and
+        for a creature spell the mana that may pay only for one (106.6)."""
+        player = self.players[seat]
+        avail = list(player.pool)
+        if creature_spell:
+            avail = [a + b for a, b in zip(avail, player.creature_pool, strict=True)]
         for obj in self.battlefield:
             if obj.controller == seat and not obj.tapped and obj.proto.produces:
                 avail["WUBRGC".index(obj.proto.produces)] += 1
@@ -624,7 +629,10 @@ class MagicState(GameState):
                 continue
             if not (proto.is_instant or sorcery_time):
                 continue
-            actions += self.cast_actions(seat, card, avail)
+            if proto.is_creature and any(player.creature_pool):
+                actions += self.cast_actions(seat, card, self.available(seat, True))
+            else:
+                actions += self.cast_actions(seat, card, avail)
         for obj in self.battlefield:
             if obj.controller != seat or not obj.proto.abilities:
                 continue
@@ -748,7 +756,7 @@ class MagicState(GameState):
         if free:
             x = 0
         else:
-            pay(self, seat, proto.cost, x)
+            pay(self, seat, proto.cost, x, proto.is_creature)
         if proto.additional_life:  # 113.2b: paid even when the mana cost is not (118.9d)
             player.life -= proto.additional_life
             self.note(f"{player.name} pays {proto.additional_life} life ({player.life}).")
@@ -787,7 +795,7 @@ class MagicState(GameState):
         self.pay_ability_costs(seat, obj, ability, 0)
         effect = ability.effects[0]
         mana = colour if effect.mana == "any" else effect.mana
-        fx.add_mana(self, seat, mana)
+        fx.add_mana(self, seat, mana, effect.creature_spells_only)
 
     def pay_ability_costs(self, seat: int, obj: Obj, ability, x: int) -> None:
         pay(self, seat, ability.cost, x)

@@ -67,31 +67,35 @@ def affordable_x(cost: tuple[int, ...], avail: list[int]) -> int:
     return best
 
 
-def pay(state: "MagicState", seat: int, cost: tuple[int, ...], x: int) -> None:
-    """Pay `cost` with X = x for `seat` (legal actions only offer payable costs)."""
+def pay(state: "MagicState", seat: int, cost: tuple, x: int, creature_spell: bool = False) -> None:
+    """Pay `cost` with X = x for `seat` (legal actions only offer payable costs). For a
+    creature spell, mana that may pay only for one (106.6) is spent first (ruling R5)."""
     if cost[8]:
-        avail = state.available(seat)
+        avail = state.available(seat, creature_spell)
         cost = next(f for f in forms(cost, avail) if _can_pay(f, x, avail))
-    pool = state.players[seat].pool
+    player = state.players[seat]
+    pools = [player.creature_pool, player.pool] if creature_spell else [player.pool]
     lands = {k: [] for k in KINDS}
     for obj in state.battlefield:
         if obj.controller == seat and not obj.tapped and obj.proto.produces:
             lands[obj.proto.produces].append(obj)
     for i, kind in enumerate(KINDS):
         need = cost[1 + i]
-        from_pool = min(need, pool[i])
-        pool[i] -= from_pool
-        need -= from_pool
+        for pool in pools:
+            from_pool = min(need, pool[i])
+            pool[i] -= from_pool
+            need -= from_pool
         for land in lands[kind][:need]:
             land.tapped = True
         lands[kind] = lands[kind][need:]
     generic = cost[0] + x * cost[7]
     while generic > 0:
-        if pool[5]:
-            pool[5] -= 1
-        elif any(pool):
-            pool[max(range(5), key=lambda i: (pool[i], -i))] -= 1
-        else:
+        pool = next((p for p in pools if any(p)), None)
+        if pool is None:
             kind = max(KINDS, key=lambda k: (len(lands[k]), -KINDS.index(k)))
             lands[kind].pop(0).tapped = True
+        elif pool[5]:
+            pool[5] -= 1
+        else:
+            pool[max(range(5), key=lambda i: (pool[i], -i))] -= 1
         generic -= 1

@@ -166,6 +166,7 @@ class StackItem:
 
 class Player:
     __slots__ = (
+        "creature_pool",
         "drew_empty",
         "exile",
         "graveyard",
@@ -200,6 +201,7 @@ class Player:
         self.life = 20  # 103.3
         self.poison = 0
         self.pool = [0, 0, 0, 0, 0, 0]  # W U B R G C
+        self.creature_pool = [0, 0, 0, 0, 0, 0]  # 106.6: only for casting creature spells
         self.land_plays = 0
         self.drew_empty = False  # 104.3c: loses at the next state-based check
         self.won = False  # an effect said this player wins (checked with the SBAs)
@@ -212,6 +214,7 @@ class Player:
         for slot in Player.__slots__:
             setattr(twin, slot, getattr(self, slot))
         twin.pool = list(self.pool)
+        twin.creature_pool = list(self.creature_pool)
         for zone in ("library", "hand", "graveyard", "exile"):
             setattr(twin, zone, [objs[o.uid] for o in getattr(self, zone)])
         return twin

@@ -76,7 +76,10 @@ def effect_text(e, name: str) -> str:
         stats = f"{token.power}/{token.toughness} " if token.power is not None else ""
         return f"create {n} {stats}{token.name} token{'s' if n != 1 else ''}"
     if kind == "add_mana":
-        return "add one mana of any color" if e.mana == "any" else f"add {_symbols(e.mana)}"
+        text = "add one mana of any color" if e.mana == "any" else f"add {_symbols(e.mana)}"
+        if e.creature_spells_only:
+            text += ". Spend this mana only to cast creature spells"
+        return text
     if kind == "counter":
         return f"counter {who}"
     if kind == "copy_spell":

@@ -89,8 +89,10 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         stats = {
             "health": p.life,
             "poison": p.poison,
-            "mana": sum(state.available(p.seat)),  # pool plus untapped lands
+            # pool (creature-only mana too, 106.6) plus untapped lands
+            "mana": sum(state.available(p.seat, True)),
             "max_mana": sum(p.pool)
+            + sum(p.creature_pool)
             + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
             "wins": state.wins[p.seat],
             "out": int(p.left),  # left the game (104.5)
@@ -137,9 +139,14 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         phase = STEP_NAMES[state.step]
     notes = {"game": str(state.game_no), "step": phase}
     if viewer is not None:
-        notes["pool"] = "".join(
-            f"{{{MANA[i]}}}" * n for i, n in enumerate(state.players[viewer].pool)
-        )
+        me = state.players[viewer]
+        notes["pool"] = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(me.pool))
+        if any(me.creature_pool):  # 106.6
+            notes["pool"] += (
+                " + "
+                + "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(me.creature_pool))
+                + " for creature spells only"
+            )
         notes["stops"] = (
             "every step" if state.players[viewer].stop_all else "my main phases and combats"
         )

@@ -100,6 +100,40 @@ def test_106_5_undefined_mana_makes_nothing() -> None:
     assert player(match, 0).pool == [0] * 6
 
 
+def _idol_mana(match) -> None:
+    idol = uid(match, "thornroot_idol")
+    match.apply(0, next(a for a in legal(match) if a[0] == "mana" and a[1] == idol))
+
+
+def test_106_6_restricted_mana_pays_only_for_what_it_says() -> None:
+    match = scenario(
+        {"hand": ["sudden_vigor", "bramble_cub"], "battlefield": ["thornroot_idol"]},
+        {"battlefield": ["loamkeeper"]},
+    )
+    _idol_mana(match)
+    assert player(match, 0).creature_pool[4] == 2 and not any(player(match, 0).pool)
+    assert casts(match, "bramble_cub")  # a creature spell: the {G}{G} pays for it
+    assert not casts(match, "sudden_vigor")  # an instant: it cannot
+    assert "creature spells only" in match.view(0).notes["pool"]
+    cast(match, "bramble_cub")
+    resolve(match)
+    assert obj(match, "bramble_cub") and not any(player(match, 0).creature_pool)
+
+
+def test_106_6_creature_only_mana_is_spent_first_and_empties_with_the_step() -> None:
+    match = scenario(
+        {"hand": ["bramble_cub", "kindle_bolt"], "battlefield": ["thornroot_idol", "wildwood"]},
+        {},
+    )
+    _idol_mana(match)
+    cast(match, "bramble_cub")
+    assert not obj(match, "wildwood").tapped  # R5: the restricted mana went first
+    match = scenario({"hand": ["bramble_cub"], "battlefield": ["thornroot_idol"]}, {})
+    _idol_mana(match)
+    match.apply(0, ("pass",))
+    assert not any(player(match, 0).creature_pool)  # 106.4: emptied with the pool
+
+
 def test_106_12_tapping_for_mana_is_a_mana_ability() -> None:
     match = scenario({"battlefield": ["wayfarers_compass"], "hand": ["scrying_lens"]}, {})
     match.apply(0, ("mana", uid(match, "wayfarers_compass"), 0, "C"))
