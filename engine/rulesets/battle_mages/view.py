@@ -218,7 +218,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         return label, "setting", None, None
     if head in ("target", "choose"):
         return (
-            state.ref_name(action[1]),
+            _target_label(state, action[1]),
             "target",
             action[1] if action[1] > 0 else None,
             action[1],
@@ -255,6 +255,17 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
     if head == "second":
         return "Opponent goes first", "starter", None, None
     return str(action), "", None, None
+
+
+def _target_label(state: "BattleMagesState", ref: int) -> str:
+    """A card's name with its controller, so two Frostcap Owls on two fields differ."""
+    if ref < 0:
+        return f"{state.ref_name(ref)} (Mage)"
+    card = state.cards[ref]
+    owner = state.names[card.owner]
+    if card.zone == "stack":
+        return f"{card.name} (spell of {owner})"
+    return f"{card.name} ({owner})"
 
 
 def _mode_label(state: "BattleMagesState", index: int) -> str:

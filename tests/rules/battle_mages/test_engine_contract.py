@@ -178,3 +178,19 @@ def test_from_scenario_rejects_bad_data_and_says_what_is_wrong(data, words):
     with pytest.raises(ScenarioError) as info:
         from_scenario("battle-mages", data)
     assert words in str(info.value)
+
+
+def test_target_buttons_name_whose_card_it_is():
+    """Two cards of one name on two fields, a spell, a Mage: each button says which."""
+    match = scenario(
+        {"hand": ["spark_bolt", "dispel_word"], "field": ["burrow_mole"]},
+        {"field": ["burrow_mole"]},
+    )
+    cast(match, "spark_bolt")
+    labels = sorted(o.label for o in decision(match).options)
+    assert labels == ["Burrow Mole (Ann)", "Burrow Mole (Bob)"]
+    match.apply(0, ("target", side(match, 1).field[0].uid))
+    match.apply(1, ("pass",))
+    bolt = match.state.stack[-1].source[0]
+    assert match.state.describe(("target", bolt))[0] == "Spark Bolt (spell of Ann)"
+    assert match.state.describe(("target", -2))[0] == "Bob (Mage)"
