@@ -1006,7 +1006,11 @@ class BattleMagesState(GameState):
             if task.to_push:
                 trigger = task.to_push[0]
                 cost = trigger.script.cost
-                if cost and self.sides[trigger.controller].mana >= cost:
+                if (
+                    cost
+                    and self.sides[trigger.controller].mana >= cost
+                    and self._could_act(trigger)
+                ):
                     return True  # pay or decline
                 task.to_push.pop(0)
                 self._push_trigger(trigger, paid=not cost)
@@ -1025,6 +1029,21 @@ class BattleMagesState(GameState):
             self.tasks.remove(task)
             self.open_window(self.first)
             return False
+
+    def _could_act(self, trigger: PendingTrigger) -> bool:
+        """Could paying do anything? Not when every way to use it has a 'target' with no
+        legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
+        seat = trigger.controller
+
+        def usable(body) -> bool:
+            return all(
+                sel.wording != TARGET or self.candidates(sel, seat, trigger.subject)
+                for sel in body.sels
+            )
+
+        script = trigger.script
+        fine = sum(1 for body in script.bodies if usable(body))
+        return fine >= max(1, script.choose)
 
     def _triggers_decision(self, task: Triggers) -> Decision:
         if task.to_push:

@@ -104,3 +104,42 @@ def test_there_is_no_hand_limit():
     match = scenario({"hand": ["burrow_mole"] * 12, "crystals": []}, stop=False)
     assert match.state.active == 1 or len(side(match, 0).hand) == 12
     assert len(side(match, 0).hand) == 12  # Ann's turn ended by itself; nothing discarded
+
+
+def test_nobody_is_asked_to_pay_for_a_boast_that_could_do_nothing(monkeypatch):
+    """Ruling B14 (battle-mages.md:131, 168): 'Boast (pay 1): Deal 2 damage to target
+    flying Creature' with no flier anywhere goes on the stack unpaid without a question;
+    with a flier, its Mage is asked."""
+    from engine.rulesets.battle_mages.events import Fizzled
+
+    card = CARD.validate_python(
+        {
+            "type": "creature",
+            "rarity": "white",
+            "id": "sky_taunter",
+            "name": "Sky Taunter",
+            "cost": 1,
+            "power": 1,
+            "health": 1,
+            "triggers": [
+                {
+                    "when": "boast",
+                    "cost": 1,
+                    "select": [
+                        {"wording": "target", "object": "creature", "modifiers": ["flying"]}
+                    ],
+                    "effects": [{"kind": "damage", "amount": 2, "to": "it"}],
+                }
+            ],
+        }
+    )
+    monkeypatch.setitem(RULESET.protos, "sky_taunter", proto_of(card))
+    for foes, asked in (([], False), (["skyreed_kite"], True)):
+        match = scenario({"field": ["sky_taunter"]}, {"field": foes})
+        pass_(match)
+        match.apply(0, (("attacker", side(match, 0).field[0].uid),))
+        assert (decision(match).kind == "pay") == asked
+        if not asked:
+            assert [i.paid for i in match.state.stack] == [False]
+            assert side(match, 0).mana == 5
+            assert not events_of(match, Fizzled)
