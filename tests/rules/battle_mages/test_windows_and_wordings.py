@@ -258,3 +258,20 @@ def test_every_blocker_and_the_attacker_die_at_the_same_time():
     assert sorted(ids(match, 1, "graveyard")) == ["sparkscale_whelp"]
     assert card(match, "burrow_mole").damage == 1  # 3 power: 2 to the whelp, 1 to the mole
     assert card(match, "gravel_brute").damage == 2
+
+
+def test_an_indirect_wording_checks_its_modifier_on_resolution():
+    """battle-mages.md:187-191, 196: 'any number of opposing prepared Creatures' chooses as
+    Sleep Mist resolves, so a creature exhausted in response is no longer among them."""
+    match = scenario(
+        {"hand": ["sleep_mist"]},
+        {"field": ["riverbank_medic", {"card": "gravel_brute", "damage": 1}]},
+    )
+    cast(match, "sleep_mist")
+    assert match.state.stack[-1].targets == {}  # nothing chosen when attempting
+    act(match, ("ability", uid(match, "riverbank_medic"), 0))  # Bob exhausts his medic
+    resolve_all(match)
+    d = decision(match)
+    assert d.kind == "choose_many" and [a[1] for a in d.actions] == [uid(match, "gravel_brute")]
+    act(match, (("choose", uid(match, "gravel_brute")),))
+    assert card(match, "gravel_brute").exhausted and card(match, "gravel_brute").damage == 0
