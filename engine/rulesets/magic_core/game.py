@@ -489,9 +489,41 @@ class MagicState(GameState):
         every step (see docs: the stop setting)."""
         if len(actions) <= 2:  # pass, and the stop toggle that comes with any choice
             return False
+        if all(a[0] in ("pass", "mana") for a in actions) and not self.mana_could_help(
+            seat, actions
+        ):
+            return False  # a Treasure alone is no reason to ask: its mana would buy nothing
         if self.stack or self.players[seat].stop_all:
             return True
         return self.default_stop(seat)
+
+    def mana_could_help(self, seat: int, actions: list[Action]) -> bool:
+        """Whether mana from the player's non-land sources (Treasure, Gold, artifacts: the
+        auto-tapper uses only lands and the pool) could pay for something they cannot
+        afford yet: a spell in hand castable now, or an activated ability (mana value
+        only, a generous estimate, so no real chance is skipped)."""
+        extra = 0
+        for uid in {a[1] for a in actions if a[0] == "mana"}:
+            obj = self.objs[uid]
+            extra += max(
+                1 if e.mana == "any" else len(e.mana)
+                for ab in obj.proto.abilities
+                if ab.is_mana
+                for e in ab.effects
+            )
+        total = sum(self.available(seat, True)) + extra
+        sorcery_time = seat == self.active and self.step in MAINS and not self.stack
+        for card in self.players[seat].hand:
+            proto = card.proto
+            timely = proto.is_instant or sorcery_time
+            if not proto.is_land and timely and proto.mana_value <= total:
+                return True
+        for obj in self.battlefield:
+            if obj.controller == seat:
+                for ab in obj.proto.abilities:
+                    if not ab.is_mana and ab.zone == BATTLEFIELD and sum(ab.cost[:7]) <= total:
+                        return True
+        return False
 
     def default_stop(self, seat: int) -> bool:
         """Where a player stops on an empty stack by default: their own main phases, and

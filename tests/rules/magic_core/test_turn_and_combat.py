@@ -369,3 +369,21 @@ def test_default_stop_after_blocks_for_the_players_in_combat() -> None:
     assert decision(match).player == 1  # Bob, attacked, is asked too; Cid is not
     match.apply(1, ("pass",))
     assert STEP_NAMES[match.state.step] != "declare blockers" or decision(match).player != 2
+
+
+def test_a_treasure_alone_is_no_reason_to_ask() -> None:
+    # no needless prompts: Bob's Treasure could only make mana that buys nothing, so the
+    # spell Ann casts does not stop him; with a card it could pay for, he is asked
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
+        {"battlefield": ["treasure"], "hand": ["ironbark_boar"], "stop_all": False},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    assert player(match, 1).life == 18  # resolved without asking Bob
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
+        {"battlefield": ["treasure"], "hand": ["kindle_bolt"], "stop_all": False},
+    )
+    cast(match, "kindle_bolt", target="p1")
+    d = decision(match)
+    assert d.player == 1 and any(a[0] == "mana" for a in d.actions)
