@@ -6,8 +6,12 @@ never given.
 """
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.core.events import Event
+
+if TYPE_CHECKING:
+    from engine.core.decision import Decision
 
 
 @dataclass(slots=True)
@@ -54,6 +58,20 @@ class DecisionView:
     prompt: str
     seq: int
     options: tuple[str, ...] | None
+
+    @classmethod
+    def of(cls, decision: "Decision", names: list[str], viewer: int | None) -> "DecisionView":
+        """The usual reading: anyone may know who must choose what; only the chooser sees
+        the options (their labels may name cards from a hand)."""
+        mine = viewer == decision.player
+        return cls(
+            decision.player,
+            names[decision.player],
+            decision.kind,
+            decision.prompt,
+            decision.seq,
+            tuple(o.label for o in decision.options) if mine else None,
+        )
 
 
 @dataclass(slots=True)
