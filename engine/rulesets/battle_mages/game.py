@@ -861,9 +861,13 @@ class BattleMagesState(GameState):
             acts = [("order", attacker.uid, b) for b in attacker.blockers if b not in task.picked]
             prompt = f"Which blocker does {attacker.name} damage first?"
             return Decision(self.active, "order_blockers", prompt, acts, describe=self.describe)
-        acts = [("block", b, a) for b, a in self.block_pairs()] + [DONE]
+        defender = 1 - self.active
+        pairs = self.block_pairs()
+        acts = [("block", b, a) for b, a in pairs] + [DONE]
+        if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
+            acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
         prompt = "Choose-Blocker step: block an attacker, or finish blocking."
-        return Decision(1 - self.active, "blockers", prompt, acts, describe=self.describe)
+        return Decision(defender, "blockers", prompt, acts, describe=self.describe)
 
     def _task_apply(self, task: Task, action: Action) -> None:
         kind = type(task)

@@ -208,3 +208,21 @@ def test_greedy_facing_a_lost_position_does_not_toggle_stop_for_ever():
         d = decision(match)
         match.apply(d.player, greedy.choose(match, d))
     assert match.over and match.winner == 1
+
+
+def test_a_mage_who_never_can_react_can_still_ask_to_be_stopped_when_blocking():
+    """Ruling B10: Bob has no card and no mana, so no priority decision ever reaches him;
+    his blocking decision offers the setting (and only while he has a block to choose)."""
+    match = scenario({"field": ["gravel_brute"]}, {"field": ["burrow_mole"], "crystals": []})
+    match.state.sides[0].stop = False
+    match.state.sides[1].stop = False
+    match.apply(0, ("pass",))
+    match.apply(0, (("attacker", card(match, "gravel_brute").uid),))
+    d = decision(match)
+    assert d.kind == "blockers" and ("stop", 1) in d.actions
+    act(match, ("stop", 1))
+    d = decision(match)
+    assert d.kind == "blockers" and not any(a[0] == "stop" for a in d.actions)
+    act(match, ("done",))
+    d = decision(match)  # Ann has nothing to do; Bob, stopped now, is asked
+    assert (d.kind, d.player, match.state.step) == ("priority", 1, "blockers")
