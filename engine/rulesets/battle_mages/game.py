@@ -49,6 +49,7 @@ from engine.rulesets.battle_mages.cards import (
     RITUAL,
     TARGET,
     THAT,
+    THIS,
     UP_TO_A,
     UP_TO_TARGET,
     YOURS,
@@ -1023,7 +1024,7 @@ class BattleMagesState(GameState):
                 continue
             if task.groups:
                 group = task.groups[0]
-                if len(group) >= 2:
+                if len(_trigger_kinds(group)) >= 2:
                     return True  # battle-mages.md:130 — its Mage picks the order
                 task.order += group
                 task.groups.pop(0)
@@ -1058,7 +1059,7 @@ class BattleMagesState(GameState):
                 trigger.controller, "pay", prompt, [("pay",), ("decline",)], describe=self.describe
             )
         group = task.groups[0]
-        acts = [("next", i) for i in range(len(group))]
+        acts = [("next", i) for i in _trigger_kinds(group)]
         return Decision(
             group[0].controller,
             "order_triggers",
@@ -1225,6 +1226,21 @@ def _creature_script() -> Script:
 
 
 _NOTHING = _creature_script()
+
+
+def _trigger_kinds(group: list[PendingTrigger]) -> list[int]:
+    """The index of the first of each kind of trigger in `group`. Triggers of one card
+    with one subject that never name their own card are interchangeable: ordering them
+    among themselves is no choice, so it is not asked (no needless prompts)."""
+    first: dict[tuple, int] = {}
+    for i, trigger in enumerate(group):
+        script = trigger.script
+        selfish = any(e.to == THIS for body in script.bodies for e in body.effects)
+        key = (id(script), trigger.subject, trigger.source if selfish else None)
+        first.setdefault(key, i)
+    return list(first.values())
+
+
 _KIND_OBJECT = {CREATURE: O_CREATURE, RELIC: O_RELIC, CRYSTAL: O_CRYSTAL, RITUAL: -1}
 _OBJECT_ZONE = {O_CREATURE: "field", O_RELIC: "field", O_CRYSTAL: "crystals"}
 _TRIGGER_NAMES = {"arrival": "Arrival", "boast": "Boast", "last_breath": "Last Breath"}

@@ -270,3 +270,26 @@ def test_blocking_does_not_exhaust():
     act(match, ("block", uid(match, "boulderkeep_golem"), uid(match, "burrow_mole")))
     _done_blocking(match)
     assert not card(match, "boulderkeep_golem").exhausted
+
+
+def test_identical_boasts_are_not_ordered_but_different_ones_are():
+    """battle-mages.md:130 with no needless prompts: two Cinder Imps' Boasts are the same
+    ability aimed at the same Mage, so their order is no choice; with a Lancer of Dawn
+    among them Ann picks between the two kinds only."""
+    match = scenario({"field": ["cinder_imp", "cinder_imp"], "crystals": []})
+    pass_(match)
+    act(match, tuple(("attacker", c.uid) for c in side(match, 0).field))
+    assert decision(match).kind != "order_triggers"
+    assert stack_labels(match) == ["Cinder Imp's Boast", "Cinder Imp's Boast"]
+    match = scenario({"field": ["cinder_imp", "cinder_imp", "lancer_of_dawn"], "crystals": []})
+    pass_(match)
+    act(match, tuple(("attacker", c.uid) for c in side(match, 0).field))
+    d = decision(match)
+    assert d.kind == "order_triggers" and len(d.actions) == 2
+    lancer = next(a for a in d.actions if "Lancer" in d.describe(a)[0])
+    act(match, lancer)  # the Lancer's resolves first; the imps' order is not asked
+    assert stack_labels(match) == [
+        "Cinder Imp's Boast",
+        "Cinder Imp's Boast",
+        "Lancer of Dawn's Boast",
+    ]
