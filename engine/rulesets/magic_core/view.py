@@ -109,17 +109,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         )
         for i in reversed(state.stack)
     )
-    decisions = tuple(
-        DecisionView(
-            d.player,
-            state.names[d.player],
-            d.kind,
-            d.prompt,
-            d.seq,
-            tuple(o.label for o in d.options) if viewer == d.player else None,
-        )
-        for d in state.decisions()
-    )
+    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
     from engine.rulesets.magic_core.game import (
         M_BOTTOM,
         M_MULLIGAN,
