@@ -157,17 +157,7 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         if own:
             stats["stop"] = int(side.stop)
         seats.append(SeatView(side.seat, side.name, stats, zones))
-    decisions = tuple(
-        DecisionView(
-            d.player,
-            state.names[d.player],
-            d.kind,
-            d.prompt,
-            d.seq,
-            tuple(o.label for o in d.options) if viewer == d.player else None,
-        )
-        for d in state.decisions()
-    )
+    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
     notes = {}
     if state.priority is not None and not state.over:
         notes["priority"] = state.names[state.priority]
