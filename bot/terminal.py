@@ -81,7 +81,7 @@ class TerminalGame:
     def hand_over(self, seat: int) -> None:
         if not self.hotseat or seat == self.at_screen:
             return
-        name = self.match.view(seat).seat(seat).name
+        name = self.match.players[seat]
         self.write(CLEAR_SCREEN)
         try:
             self.read(f"Pass the keyboard to {name}. {name}, press Enter when ready.")
@@ -109,7 +109,7 @@ class TerminalGame:
         hand = hand_text(view)
         if hand:
             self.write(hand)
-        who = f"{view.seat(seat).name}: " if self.hotseat else ""
+        who = f"{self.match.players[seat]}: " if self.hotseat else ""
         self.write(f"\n{who}{decision.prompt}")
         for option in decision.options:
             self.write(f"  {option.index + 1:>2}. {option.label}")

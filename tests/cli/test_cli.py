@@ -1,5 +1,6 @@
 """The `cardhost` command line: simulate's output line and terminal play."""
 
+import random
 import re
 
 import pytest
@@ -51,6 +52,26 @@ class Script:
     @property
     def text(self) -> str:
         return "\n".join(self.out)
+
+
+class RandomPlayer(Script):
+    """Answers every prompt with a random legal number (Enter at a hand-over)."""
+
+    def __init__(self, rng: random.Random):
+        super().__init__([])
+        self.rng = rng
+
+    def read(self, prompt: str) -> str:
+        self.out.append(prompt)
+        single = re.search(r"\(1-(\d+)\)", prompt)
+        if single:
+            return str(self.rng.randint(1, int(single[1])))
+        picks = re.search(r"Pick (\d+)(?:-(\d+))? numbers", prompt)
+        if picks:
+            options = int(re.findall(r"^\s+(\d+)\. ", "\n".join(self.out[-60:]), re.M)[-1])
+            count = self.rng.randint(int(picks[1]), int(picks[2] or picks[1]))
+            return " ".join(map(str, self.rng.sample(range(1, options + 1), count)))
+        return ""
 
 
 def test_a_whole_terminal_game_reaches_the_end_and_never_names_the_opponents_draws() -> None:
@@ -169,3 +190,35 @@ def test_terminal_against_two_computers_plays_on_after_you_are_out(relay) -> Non
     assert winner is not None and "Match over" in script.text
     assert "Computer 1" in script.text and "Computer 2" in script.text
     assert "Pass the keyboard" not in script.text  # one person: no hand-over screens
+
+
+def test_enchantoria_hot_seat_draws_each_screen_from_its_owners_view(monkeypatch) -> None:
+    """Issue 5 item 10: hot-seat secret choices. Every view the terminal draws after a
+    hand-over is that player's own, so a committed-but-unrevealed plan never shows."""
+    from engine.core.match import Match
+
+    player = RandomPlayer(random.Random(3))
+    owner: list[int | None] = [None]
+    real_read = player.read
+
+    def read(prompt: str) -> str:
+        handed = re.match(r"Pass the keyboard to Player (\d)", prompt)
+        if handed:
+            owner[0] = int(handed[1]) - 1
+        return real_read(prompt)
+
+    drawn: list[tuple[int | None, int | None]] = []
+    real_view = Match.view
+
+    def spy(self, viewer):
+        drawn.append((owner[0], viewer))
+        return real_view(self, viewer)
+
+    monkeypatch.setattr(Match, "view", spy)
+    winner = play_in_terminal("enchantoria", seed=3, hotseat=True, read=read, write=player.write)
+    assert winner in (0, 1) or "draw" in player.text
+    seen = [(at, viewer) for at, viewer in drawn if at is not None]
+    assert {at for at, _ in seen} == {0, 1}  # both players took the keyboard
+    assert len(seen) > 20
+    for at, viewer in seen:
+        assert viewer in (at, None), f"Player {at + 1}'s screen drew Player {viewer}'s view"
