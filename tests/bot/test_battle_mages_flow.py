@@ -4,11 +4,9 @@ stack, the reaction windows and the "stop me" setting from the engine's decision
 
 import random
 
-import pytest
-
 from engine.core.match import replay
 from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, panel_of
+from tests.bot.test_match_flow import accept, click_select, play_watching_hands
 
 SETTING_LABELS = ("Stop me", "Pass for me")
 
@@ -44,14 +42,9 @@ async def _click(fake, bot, user, message, rng: random.Random) -> None:
         click = await fake.click(user, message, custom_id=button.custom_id)
     else:
         select = rng.choice(message.selects)
-        values = [o["value"] for o in select.options]
-        low = select.raw.get("min_values", 1)
-        high = select.raw.get("max_values", 1)
         attacking = "attackers" in (select.raw.get("placeholder") or "")
-        count = high if attacking else max(low, min(1, high))
-        click = await fake.click(
-            user, message, custom_id=select.custom_id, values=rng.sample(values, count)
-        )
+        count = select.raw.get("max_values", 1) if attacking else None
+        click = await click_select(fake, user, message, rng, count, select)
     await click.wait_acknowledged()
     await bot.controller.idle()
 
@@ -63,23 +56,11 @@ async def test_a_battle_mages_match_is_played_to_the_end_with_buttons(world: Wor
     assert session.match.ruleset.id == "battle-mages"
     users = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(11)
-    kinds = set()
-    for _ in range(1500):
-        if session.match.over:
-            break
-        decision = session.match.pending[0]
-        kinds.add(decision.kind)
-        seat = decision.player
-        message = panel_of(fake, session, seat)
-        board = fake.message(session.board_message_id).text
-        for name in _secret_names(session, None, 0) | _secret_names(session, None, 1):
-            assert name not in board, f"the board shows {name} from a hand"
-        other = panel_of(fake, session, 1 - seat).text
-        for name in _secret_names(session, 1 - seat, seat):
-            assert name not in other, f"{name} from a hand reached the other Mage's panel"
-        await _click(fake, bot, users[session.seats[seat].user_id], message, rng)
-    else:
-        pytest.fail("the match did not end")
+
+    async def click(user, panel) -> None:
+        await _click(fake, bot, user, panel, rng)
+
+    kinds = await play_watching_hands(world, bot, session, users, click, _secret_names)
     await bot.controller.idle()
     assert {"priority", "attackers"} <= kinds
     row = await bot.storage.matches.get_match(session.match_id)

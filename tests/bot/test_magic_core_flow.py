@@ -4,11 +4,9 @@ alone, and no hand reaches anyone but its owner."""
 
 import random
 
-import pytest
-
 from engine.core.match import replay
 from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, panel_of
+from tests.bot.test_match_flow import accept, click_select, play_watching_hands
 
 PREFERRED = ("Play ", "Cast ", "Keep")
 
@@ -46,13 +44,7 @@ async def _click(fake, bot, user, message, rng: random.Random) -> None:
         button = rng.choice(attack or play or done or plain or buttons)
         click = await fake.click(user, message, custom_id=button.custom_id)
     else:
-        select = rng.choice(message.selects)
-        values = [o["value"] for o in select.options]
-        low = select.raw.get("min_values", 1)
-        count = max(low, min(1, select.raw.get("max_values", 1)))
-        click = await fake.click(
-            user, message, custom_id=select.custom_id, values=rng.sample(values, count)
-        )
+        click = await click_select(fake, user, message, rng)
     await click.wait_acknowledged()
     await bot.controller.idle()
 
@@ -64,23 +56,11 @@ async def test_a_magic_core_match_is_played_to_the_end_with_buttons(world: World
     assert session.match.ruleset.id == "magic-core"
     users = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(3)
-    kinds = set()
-    for _ in range(1500):
-        if session.match.over:
-            break
-        decision = session.match.pending[0]
-        kinds.add(decision.kind)
-        seat = decision.player
-        message = panel_of(fake, session, seat)
-        board = fake.message(session.board_message_id).text
-        for name in _secret_names(session, None, 0) | _secret_names(session, None, 1):
-            assert name not in board, f"the board shows {name} from a hand"
-        other = panel_of(fake, session, 1 - seat).text
-        for name in _secret_names(session, 1 - seat, seat):
-            assert name not in other, f"{name} from a hand reached the other player's panel"
-        await _click(fake, bot, users[session.seats[seat].user_id], message, rng)
-    else:
-        pytest.fail("the match did not end")
+
+    async def click(user, panel) -> None:
+        await _click(fake, bot, user, panel, rng)
+
+    kinds = await play_watching_hands(world, bot, session, users, click, _secret_names)
     await bot.controller.idle()
     assert {"mulligan", "priority", "attackers"} <= kinds
     row = await bot.storage.matches.get_match(session.match_id)

@@ -72,6 +72,41 @@ async def click_option(fake: FakeDiscord, bot, user: FakeUser, message, rng: ran
     return click
 
 
+async def click_select(fake: FakeDiscord, user: FakeUser, message, rng, count=None, select=None):
+    """Pick `count` values (default: the fewest allowed, at least one) in `select`, or in
+    one of the message's select menus."""
+    select = select or rng.choice(message.selects)
+    values = [o["value"] for o in select.options]
+    if count is None:
+        count = max(select.raw.get("min_values", 1), min(1, select.raw.get("max_values", 1)))
+    return await fake.click(
+        user, message, custom_id=select.custom_id, values=rng.sample(values, count)
+    )
+
+
+async def play_watching_hands(world: World, bot, session, users, click, secret_names) -> set:
+    """Play a two-player match to the end with `click(user, panel)`, checking before every
+    move that neither the board nor the other player's panel shows a card from a hand
+    (`secret_names(session, viewer, hand_seat)`: names in that hand the viewer may not
+    know). Returns the kinds of decision met."""
+    fake = world.fake
+    kinds = set()
+    for _ in range(1500):
+        if session.match.over:
+            return kinds
+        decision = session.match.pending[0]
+        kinds.add(decision.kind)
+        seat = decision.player
+        board = fake.message(session.board_message_id).text
+        for name in secret_names(session, None, 0) | secret_names(session, None, 1):
+            assert name not in board, f"the board shows {name} from a hand"
+        other = panel_of(fake, session, 1 - seat).text
+        for name in secret_names(session, 1 - seat, seat):
+            assert name not in other, f"{name} from a hand reached the other player's panel"
+        await click(users[session.seats[seat].user_id], panel_of(fake, session, seat))
+    pytest.fail("the match did not end")
+
+
 def hidden_names(session, viewer: int | None) -> set[str]:
     """Card names in hands `viewer` may not see that are not visible anywhere publicly."""
     state = session.match.state
