@@ -21,7 +21,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.render import fonts
-from bot.render.text import table_lines
+from bot.render.text import seat_numbers, table_lines
 from engine.core.view import CardView, MatchView, SeatView, ZoneView
 
 BOARD_SIZE = (1000, 600)
@@ -71,7 +71,6 @@ STAT_COLORS: dict[str, RGB] = {
 }
 CARD_STATS = ("power", "toughness", "health")
 STAT_ABBREVIATIONS = {"power": "PWR", "toughness": "TGH", "health": "HP"}
-ZONE_FIRST = ("hand", "deck", "graveyard")
 ZONE_LABELS = {"graveyard": "Grave"}
 
 
@@ -567,23 +566,12 @@ def _stat_label(key: str) -> str:
 
 
 def _seat_chips(seat: SeatView) -> list[tuple[str, str, RGB, bool]]:
-    """(label, value, colour, dim) for each stat and each zone but the board.
-
-    Any stat is shown; `x` and `max_x` read as "x 3/5"; a zero beyond health and mana is
-    dimmed (fatigue 0, wins 0) so the numbers that matter stand out.
-    """
-    chips = []
-    stats = seat.stats
-    for key, value in stats.items():
-        if key.startswith("max_") and key[4:] in stats:
-            continue
-        text = str(value)
-        if f"max_{key}" in stats:
-            text = f"{value}/{stats[f'max_{key}']}"
-        dim = value == 0 and key not in ("health", "mana") and f"max_{key}" not in stats
-        chips.append((_stat_label(key), text, STAT_COLORS.get(key, MUTED), dim))
-    zones = [seat.zones[z] for z in ZONE_FIRST if z in seat.zones]
-    zones += [z for name, z in seat.zones.items() if name not in ZONE_FIRST and name != "board"]
+    """(label, value, colour, dim) for each stat and each zone but the board; minor zeros
+    (fatigue 0, wins 0) are dimmed rather than left out, so every seat's chips line up."""
+    numbers, zones = seat_numbers(seat)
+    chips = [
+        (_stat_label(key), text, STAT_COLORS.get(key, MUTED), minor) for key, text, minor in numbers
+    ]
     for zone in zones:
         label = ZONE_LABELS.get(zone.name, _stat_label(zone.name))
         chips.append((label, str(zone.count), (170, 176, 196), False))

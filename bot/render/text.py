@@ -1,6 +1,6 @@
 """Plain-text rendering of views, shared by the terminal and the bot's embeds."""
 
-from engine.core.view import CardView, MatchView, SeatView
+from engine.core.view import CardView, MatchView, SeatView, ZoneView
 
 STAT_ORDER = ("power", "toughness", "health")
 
@@ -46,25 +46,33 @@ ZONES_FIRST = ("hand", "deck", "graveyard")
 TABLE_CARDS_SHOWN = 8
 
 
-def seat_summary(seat: SeatView) -> str:
-    """`Ann: health 30 · mana 3/4 · hand 5 · deck 20 · graveyard 2`: every stat and zone count.
+KEY_STATS = ("health", "mana")
 
-    Any stat a ruleset gives is shown; `x` with `max_x` reads "x 3/4"; zeros beyond health
-    and mana are left out (fatigue 0, poison 0), so the numbers that matter stand out.
-    """
+
+def seat_numbers(seat: SeatView) -> tuple[list[tuple[str, str, bool]], list[ZoneView]]:
+    """What every renderer shows of a seat besides its board: each stat as (key, value
+    text, minor) — `x` with `max_x` reads "3/4", and a zero beyond health and mana is minor
+    (fatigue 0, poison 0) — and every zone but the board, hand, deck and graveyard first."""
     stats = seat.stats
-    keys = [k for k in ("health", "mana") if k in stats]
-    keys += [k for k in stats if k not in keys and not (k.startswith("max_") and k[4:] in stats)]
-    parts = []
-    for key in keys:
-        value = stats[key]
-        if f"max_{key}" in stats:
-            parts.append(f"{key.replace('_', ' ')} {value}/{stats[f'max_{key}']}")
-        elif value or key in ("health", "mana"):
-            parts.append(f"{key.replace('_', ' ')} {value}")
-    zones = [z for z in ZONES_FIRST if z in seat.zones]
-    zones += [z for z in seat.zones if z not in ZONES_FIRST and z != "board"]
-    parts += [f"{z.replace('_', ' ')} {seat.zones[z].count}" for z in zones]
+    numbers = []
+    for key, value in stats.items():
+        if key.startswith("max_") and key[4:] in stats:
+            continue
+        top = stats.get(f"max_{key}")
+        text = str(value) if top is None else f"{value}/{top}"
+        numbers.append((key, text, value == 0 and key not in KEY_STATS and top is None))
+    zones = [seat.zones[z] for z in ZONES_FIRST if z in seat.zones]
+    zones += [z for name, z in seat.zones.items() if name not in ZONES_FIRST and name != "board"]
+    return numbers, zones
+
+
+def seat_summary(seat: SeatView) -> str:
+    """`Ann: health 30 · mana 3/4 · hand 5 · deck 20 · graveyard 2`: health and mana first,
+    minor zeros left out, so the numbers that matter stand out."""
+    numbers, zones = seat_numbers(seat)
+    numbers.sort(key=lambda n: n[0] not in KEY_STATS)  # stable: the rest keep their order
+    parts = [f"{key.replace('_', ' ')} {text}" for key, text, minor in numbers if not minor]
+    parts += [f"{zone.name.replace('_', ' ')} {zone.count}" for zone in zones]
     return f"{seat.name}: " + " · ".join(parts)
 
 
