@@ -99,7 +99,7 @@ def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) ->
         else:
             gained = effect.amount  # clash.md:77 — a player's health has no maximum
         subject.health += gained
-        state.events.append(ev.Healed(subject.name, gained, subject.health))
+        state.log.append((ev.Healed, subject.name, gained, subject.health))
 
 
 def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
@@ -115,14 +115,14 @@ def _stats(state: "ClashState", effect: Eff, controller, this, chosen, source) -
         monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
         change = f"is now {monster.power} power / {monster.toughness} toughness"
-        state.events.append(ev.StatsChanged(monster.proto.name, change))
+        state.log.append((ev.StatsChanged, monster.proto.name, change))
 
 
 def _max_health(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
     for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
-        state.events.append(ev.Healed(monster.proto.name, effect.amount, monster.health))
+        state.log.append((ev.Healed, monster.proto.name, effect.amount, monster.health))
 
 
 def _destroy(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
@@ -142,7 +142,7 @@ def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) 
         side.board.append(token)
         side.board_version += 1
         state.board_version += 1
-        state.events.append(ev.Summoned(proto.name, side.name))
+        state.log.append((ev.Summoned, proto.name, side.name))
 
 
 def _mana(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:

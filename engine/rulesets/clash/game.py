@@ -14,7 +14,7 @@ Actions:
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision, single_choice
+from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.clash import effects
@@ -27,6 +27,8 @@ MULLIGAN_MAX = 3  # clash.md:70
 MAX_MANA = 10  # clash.md:10
 BOARD_SLOTS = 5  # clash.md:67
 HAND_LIMIT = 10  # ruling R7
+
+_new = object.__new__
 
 MAIN_PROMPT = "Play a card, attack, or end your turn."
 END: Action = ("end",)
@@ -104,6 +106,7 @@ class Side:
 class ClashState(GameState):
     __slots__ = (
         "_decisions",
+        "_events",
         "active",
         "best_of",
         "board_version",
@@ -113,9 +116,9 @@ class ClashState(GameState):
         "chosen_version",
         "coin_winner",
         "delayed",
-        "events",
         "game_ended",
         "game_no",
+        "log",
         "maybe_dead",
         "mulligan_done",
         "names",
@@ -140,7 +143,9 @@ class ClashState(GameState):
         self.names = names
         self.sides = [Side(0, names[0]), Side(1, names[1])]
         self.rng = rng
-        self.events: list[ev.Event] = []
+        # What happened, as (event type, *fields) tuples: see `events`.
+        self.log: list[tuple] = []
+        self._events: list[ev.Event] = []
         self.turn = 0
         self.active = 0
         self.phase = "starter"
@@ -187,7 +192,7 @@ class ClashState(GameState):
     def flip_coin(self) -> None:
         """clash.md:80 — a coin flip; its winner chooses who starts."""
         self.coin_winner = self.rng.coin()
-        self.events.append(ev.CoinFlipped(self.coin_winner, self.names[self.coin_winner]))
+        self.log.append((ev.CoinFlipped, self.coin_winner, self.names[self.coin_winner]))
         self.phase = "starter"
 
     def start_game(self, starter: int) -> None:
@@ -223,7 +228,7 @@ class ClashState(GameState):
             side.max_mana = 0 if side.seat == starter else 1
             self.rng.shuffle(side.deck)
         self.board_version += 1
-        self.events.append(ev.GameStarted(self.game_no, starter, self.names[starter]))
+        self.log.append((ev.GameStarted, self.game_no, starter, self.names[starter]))
         for seat in (starter, 1 - starter):
             for _ in range(OPENING_HAND):
                 self.draw(self.sides[seat])
@@ -273,9 +278,19 @@ class ClashState(GameState):
                 attacks = monster.attack_cache = (enemies, listed)
             actions += attacks[1]
         actions.append(END)
-        decisions = self._decisions = [
-            single_choice(self.active, "main", MAIN_PROMPT, actions, self.describe)
-        ]
+        # single_choice(...) written out: one call fewer on every action
+        decision = _new(Decision)
+        decision.player = self.active
+        decision.kind = "main"
+        decision.prompt = MAIN_PROMPT
+        decision.actions = actions
+        decision.min_picks = decision.max_picks = 1
+        decision.private = decision.multi = False
+        decision.describe = self.describe
+        decision.seq = 0
+        decision._options = None
+        decision.forced = END if len(actions) == 1 else None  # nothing to do but end the turn
+        decisions = self._decisions = [decision]
         return decisions
 
     def _open_decisions(self) -> list[Decision]:
@@ -329,8 +344,20 @@ class ClashState(GameState):
         self._decisions = None
         winner = 1 - player
         self.wins[winner] += 1  # the game in progress is the other player's (R21)
-        self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
+        self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
+
+    @property
+    def events(self) -> list[ev.Event]:
+        """The typed play-by-play, built from `log` when asked for.
+
+        The rules log a (type, *fields) tuple instead of building each event on the spot:
+        agent-vs-agent and look-ahead games never read their events, and a tuple costs a
+        fifth of an event object (a game logs about 250). Append-only, like the log."""
+        built, log = self._events, self.log
+        for entry in log[len(built) :]:
+            built.append(entry[0](*entry[1:]))
+        return built
 
     def view(self, viewer: int | None):
         from engine.rulesets.clash.view import build_view
@@ -350,7 +377,8 @@ class ClashState(GameState):
         twin.chosen_version = twin.chosen_seat = -1
         twin.sides = [s.copy() for s in self.sides]
         twin.rng = self.rng.clone()
-        twin.events = list(self.events)
+        twin.log = list(self.log)
+        twin._events = list(self._events)
         twin.wins = list(self.wins)
         twin.mulligan_done = list(self.mulligan_done)
         twin.delayed = list(self.delayed)
@@ -439,17 +467,17 @@ class ClashState(GameState):
         """clash.md:72-74 — draw one; from an empty deck take 1, 2, 3 ... damage instead."""
         if not side.deck:
             side.fatigue += 1
-            self.events.append(ev.Fatigue(side.name, side.fatigue))
+            self.log.append((ev.Fatigue, side.name, side.fatigue))
             self.hurt_player(side, side.fatigue, "fatigue")
             return
         card = side.deck.pop()
         if len(side.hand) >= HAND_LIMIT:  # ruling R7
             side.graveyard.append(card)
-            self.events.append(ev.CardBurned(side.name, card.proto.name))
+            self.log.append((ev.CardBurned, side.name, card.proto.name))
             return
         side.hand.append(card)
         side.hand_version += 1
-        self.events.append(ev.CardDrawn(side.seat, side.name, card.proto.name))
+        self.log.append((ev.CardDrawn, side.seat, side.name, card.proto.name))
 
     def mulligan(self, seat: int, uids: list[int]) -> None:
         """clash.md:70 — once, up to 3 cards back into the deck and as many drawn."""
@@ -462,7 +490,7 @@ class ClashState(GameState):
             self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
             for _ in back:
                 self.draw(side)
-        self.events.append(ev.CardsReturned(seat, side.name, len(uids)))
+        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         self.mulligan_done[seat] = True
         if all(self.mulligan_done):
             self.begin_turn(self.starter)
@@ -476,7 +504,7 @@ class ClashState(GameState):
         side.mana = side.max_mana
         for monster in side.board:
             monster.attacked = False
-        self.events.append(ev.TurnStarted(seat, side.name, self.turn))
+        self.log.append((ev.TurnStarted, seat, side.name, self.turn))
         self.phase = "main"
         self.draw(side)
 
@@ -489,10 +517,10 @@ class ClashState(GameState):
         side.hand_version += 1
         if target is None:
             chosen = None
-            self.events.append(ev.CardPlayed(seat, side.name, proto.name, None))
+            self.log.append((ev.CardPlayed, seat, side.name, proto.name, None))
         else:
             chosen = self.target_of(target)
-            self.events.append(ev.CardPlayed(seat, side.name, proto.name, chosen.name))
+            self.log.append((ev.CardPlayed, seat, side.name, proto.name, chosen.name))
         if proto.kind == MONSTER:
             card.reset()
             card.summoned_turn = self.turn
@@ -500,16 +528,15 @@ class ClashState(GameState):
             side.board_version += 1
             self.board_version += 1
             if proto.on_summon:
-                self.events.append(ev.Triggered(proto.name, "summon"))
+                self.log.append((ev.Triggered, proto.name, "summon"))
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
         elif proto.kind == EQUIPMENT:
             monster = chosen  # clash.md:64 — any monster, the opponent's included
             monster.attached += (card,)
             monster.power += proto.power
             monster.toughness += proto.toughness
-            self.events.append(
-                ev.StatsChanged(monster.proto.name, f"gains +{proto.power}/+{proto.toughness}")
-            )
+            change = f"gains +{proto.power}/+{proto.toughness}"
+            self.log.append((ev.StatsChanged, monster.proto.name, change))
         else:  # clash.md:61 — a spell happens at once, then rests in the graveyard
             side.graveyard.append(card)
             effects.resolve(self, proto.effects, seat, None, chosen, proto.name)
@@ -523,23 +550,23 @@ class ClashState(GameState):
             victim = self.sides[int(target[1])]
             power = attacker.power
             if power <= 0:
-                self.events.append(ev.Attacked(name, victim.name))
+                self.log.append((ev.Attacked, name, victim.name))
                 return
             victim.health -= power
-            self.events.append(ev.Attacked(name, victim.name, victim.name, power, victim.health))
+            self.log.append((ev.Attacked, name, victim.name, victim.name, power, victim.health))
             if victim.health <= 0 and not self.game_ended:
                 self.game_won_by(1 - victim.seat, f"{victim.name} fell to 0 health")
             return
         defender = self.cards[target]
         damage = attacker.power - defender.toughness
         if damage == 0:
-            self.events.append(ev.Attacked(name, defender.proto.name))
+            self.log.append((ev.Attacked, name, defender.proto.name))
             return
         hurt = defender if damage > 0 else attacker  # R13: the defender never strikes back
         damage = abs(damage)
         hurt.health -= damage
-        self.events.append(
-            ev.Attacked(name, defender.proto.name, hurt.proto.name, damage, max(hurt.health, 0))
+        self.log.append(
+            (ev.Attacked, name, defender.proto.name, hurt.proto.name, damage, max(hurt.health, 0))
         )
         if hurt.health <= 0:
             self.maybe_dead = True
@@ -549,11 +576,11 @@ class ClashState(GameState):
     def end_turn(self) -> None:
         """clash.md:58,93 — turn effects, then end-phase hooks, then the other player's turn."""
         side = self.sides[self.active]
-        self.events.append(ev.TurnEnded(side.name))
+        self.log.append((ev.TurnEnded, side.name))
         self.phase = "end"
         for monster in list(side.board):
             if monster.proto.on_turn_end and monster in side.board:
-                self.events.append(ev.Triggered(monster.proto.name, "turn"))
+                self.log.append((ev.Triggered, monster.proto.name, "turn"))
                 effects.resolve(
                     self, monster.proto.on_turn_end, side.seat, monster, None, monster.proto.name
                 )
@@ -561,7 +588,7 @@ class ClashState(GameState):
                     return
         hooks, self.delayed = self.delayed, []
         for hook_effects, controller, source in hooks:
-            self.events.append(ev.Triggered(source, "end of turn"))
+            self.log.append((ev.Triggered, source, "end of turn"))
             effects.resolve(self, hook_effects, controller, None, None, source)
             if self.game_ended:
                 return
@@ -572,7 +599,7 @@ class ClashState(GameState):
     def hurt_player(self, side: Side, amount: int, source: str) -> None:
         """clash.md:77 — the first player to reach 0, in the order things happen, loses."""
         side.health -= amount
-        self.events.append(ev.Damaged(side.name, amount, side.health, source))
+        self.log.append((ev.Damaged, side.name, amount, side.health, source))
         if side.health <= 0 and not self.game_ended:
             self.game_won_by(1 - side.seat, f"{side.name} fell to 0 health")
 
@@ -580,7 +607,7 @@ class ClashState(GameState):
         monster.health -= amount
         if monster.health <= 0:
             self.maybe_dead = True
-        self.events.append(ev.Damaged(monster.proto.name, amount, max(monster.health, 0), source))
+        self.log.append((ev.Damaged, monster.proto.name, amount, max(monster.health, 0), source))
 
     def check_deaths(self) -> None:
         """clash.md:51,58 — monsters at 0 health go to the graveyard; death effects follow.
@@ -616,7 +643,7 @@ class ClashState(GameState):
                         self.board_version += 1
                         break
             for side, monster in dead:
-                self.events.append(ev.Died(monster.proto.name, side.name))
+                self.log.append((ev.Died, monster.proto.name, side.name))
                 for item in monster.attached:
                     self.sides[item.owner].graveyard.append(item)
                 monster.attached = ()
@@ -624,7 +651,7 @@ class ClashState(GameState):
                     self.sides[monster.owner].graveyard.append(monster)
             for side, monster in dead:
                 if monster.proto.on_death and not self.game_ended:
-                    self.events.append(ev.Triggered(monster.proto.name, "death"))
+                    self.log.append((ev.Triggered, monster.proto.name, "death"))
                     effects.resolve(
                         self, monster.proto.on_death, side.seat, monster, None, monster.proto.name
                     )
@@ -632,7 +659,7 @@ class ClashState(GameState):
     def game_won_by(self, winner: int, reason: str) -> None:
         self.game_ended = True
         self.wins[winner] += 1
-        self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
+        self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
 
     def finish_game(self) -> None:
         """After a game: the match ends, or (best of N) the next game starts, clash.md:80."""
@@ -649,7 +676,7 @@ class ClashState(GameState):
         self.winner = winner
         self.phase = "over"
         score = f"{self.wins[winner]}-{self.wins[1 - winner]}"
-        self.events.append(ev.MatchOver(winner, self.names[winner], score))
+        self.log.append((ev.MatchOver, winner, self.names[winner], score))
 
     # -- naming targets ------------------------------------------------------------
 
