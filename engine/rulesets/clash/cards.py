@@ -119,11 +119,11 @@ def token_proto(token: Token) -> Proto:
     )
 
 
-_PLAY_ACTIONS = [("play", uid, None) for uid in range(256)]
-
-
 class CardInst:
-    """One physical card (or token) in a match. Battlefield stats live here."""
+    """One physical card (or token) in a match. Battlefield stats live here.
+
+    Made only by `ClashState.new_deck`, which fills every slot without calling the class
+    (a match makes sixty before turn one; the class call cost as much as the stores)."""
 
     __slots__ = (
         "attached",
@@ -141,26 +141,6 @@ class CardInst:
         "toughness",
         "uid",
     )
-
-    def __init__(self, uid: int, proto: Proto, owner: int):
-        self.uid = uid
-        self.proto = proto
-        self.owner = owner
-        # built once (and shared between matches for small uids): legal moves are listed often
-        try:
-            self.play_action = _PLAY_ACTIONS[uid]
-        except IndexError:
-            self.play_action = ("play", uid, None)
-        self.static_view = None  # its view off the battlefield, which never changes
-        self.attack_cache: tuple[list, list] | None = None  # (targets, attack actions)
-        self.play_cache: tuple[list, list] | None = None  # (targets, targeted play actions)
-        # the same as reset(), written out: a match creates sixty of these before turn one
-        self.power = proto.power
-        self.toughness = proto.toughness
-        self.health = self.max_health = proto.health
-        self.attached: tuple[CardInst, ...] = ()  # a tuple: most cards never carry equipment
-        self.summoned_turn = -1
-        self.attacked = False
 
     def reset(self) -> None:
         """Back to printed stats, as when a card (re)enters play or returns to a deck."""
