@@ -77,7 +77,10 @@ class Match:
             raise NotYourDecision(
                 "the match is over" if self.over else "you have no choice to make right now"
             )
-        if not (decision.is_legal(action) if decision.multi else action in decision.actions):
+        if decision.multi:
+            if not decision.is_legal(action):
+                raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
+        elif action not in decision.actions:
             raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
         state = self.state
         state.apply(player, action)
@@ -88,17 +91,17 @@ class Match:
             # one decision, not forced, for the same player again (or a new player).
             decision = decisions[0]
             if decision.forced is None:
+                nxt = decision.player
                 opened = self._open
-                if decision.player == player and len(opened) == 1:
+                if nxt == player and len(opened) == 1:
                     opened[player] = decision  # the same one-entry dict, refilled
-                elif decision.player not in opened:
-                    self._open = {decision.player: decision}
+                elif nxt not in opened:
+                    self._open = {nxt: decision}
                 else:
                     self._advance(player, decisions)
                     return
                 seqs = self._seq
-                seqs[decision.player] += 1
-                decision.seq = seqs[decision.player]
+                decision.seq = seqs[nxt] = seqs[nxt] + 1
                 self.pending = (decision,)
                 return
         self._advance(player, decisions)
