@@ -602,6 +602,23 @@ class ClashState(GameState):
         side = self.sides[self.active]
         self.log.append((ev.TurnEnded, side.name))
         self.phase = "end"
+        for monster in side.board:
+            if monster.proto.on_turn_end:  # most turns have none: no copy of the board then
+                self.turn_effects(side)
+                if self.game_ended:
+                    return
+                break
+        if self.delayed:
+            hooks, self.delayed = self.delayed, []
+            for hook_effects, controller, source in hooks:
+                self.log.append((ev.Triggered, source, "end of turn"))
+                effects.resolve(self, hook_effects, controller, None, None, source)
+                if self.game_ended:
+                    return
+        self.begin_turn(1 - self.active)
+
+    def turn_effects(self, side: Side) -> None:
+        """clash.md:58 — each monster's turn effect, left to right, while it is still there."""
         for monster in list(side.board):
             if monster.proto.on_turn_end and monster in side.board:
                 self.log.append((ev.Triggered, monster.proto.name, "turn"))
@@ -610,13 +627,6 @@ class ClashState(GameState):
                 )
                 if self.game_ended:
                     return
-        hooks, self.delayed = self.delayed, []
-        for hook_effects, controller, source in hooks:
-            self.log.append((ev.Triggered, source, "end of turn"))
-            effects.resolve(self, hook_effects, controller, None, None, source)
-            if self.game_ended:
-                return
-        self.begin_turn(1 - self.active)
 
     # -- damage, healing and death ------------------------------------------------
 
