@@ -80,8 +80,15 @@ class Match:
         if decision.multi:
             if not decision.is_legal(action):
                 raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
-        elif action not in decision.actions:
-            raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
+        else:
+            # An agent hands back one of the listed tuples itself: look for that object first
+            # (a tuple compare costs more than this loop), then for an equal one (from JSON).
+            for listed in decision.actions:
+                if listed is action:
+                    break
+            else:
+                if action not in decision.actions:
+                    raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
         state = self.state
         state.apply(player, action)
         self.actions.append((player, action))
