@@ -459,12 +459,12 @@ class ClashState(GameState):
         actions: list[Action] = []
         mana = side.mana
         room = len(side.board) < BOARD_SLOTS
-        seen = set()
+        seen = []  # a few items: a list is cheaper to make and to search than a set
         for card in side.hand:
             proto = card.proto
             if proto.cost > mana or proto in seen:  # the same card twice: one choice
                 continue
-            seen.add(proto)
+            seen.append(proto)
             if not room and proto.kind is MONSTER:
                 continue  # clash.md:67 — at most 5 monsters a side
             if not proto.chosen:
