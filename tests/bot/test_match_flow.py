@@ -30,8 +30,11 @@ async def accept(world: World, bot, message, user: FakeUser):
     return session
 
 
-async def eventually(predicate, timeout: float = 5.0):
-    """Wait for a condition on the bot's side (the stand-in cannot see those change)."""
+async def eventually(predicate, timeout: float = 20.0):
+    """Wait for a condition on the bot's side (the stand-in cannot see those change).
+
+    The default is generous: it only matters when the machine is loaded, and a passing
+    test returns as soon as the condition holds."""
     async with asyncio.timeout(timeout):
         while not (result := predicate()):
             await asyncio.sleep(0.005)

@@ -19,10 +19,10 @@ async def test_turn_timer_warns_at_half_time_then_the_idle_player_loses(
         world.channel, lambda m: "half your time" in m.text, existing=True
     )
     assert f"<@{idle_user.id}>" in warning.text
-    await eventually(lambda: session.match.over, timeout=5)
+    await eventually(lambda: session.match.over)
     assert session.match.winner == 1 - idle
     # The timeout is written by the timer's own task; the match leaves the channel after.
-    await eventually(lambda: world.channel.id not in bot.sessions.by_channel, timeout=5)
+    await eventually(lambda: world.channel.id not in bot.sessions.by_channel)
     await bot.controller.idle()
     row = await bot.storage.matches.get_match(session.match_id)
     assert row.status == "finished" and row.winner == 1 - idle
