@@ -117,31 +117,6 @@ class Decision:
         return self._options
 
 
-_new = object.__new__
-
-
-def single_choice(
-    player: int, kind: str, prompt: str, actions: list[Action], describe: Describer | None = None
-) -> Decision:
-    """`Decision(player, kind, prompt, actions, describe=describe)`, without the class call.
-
-    Calling a class with a Python `__init__` goes through a second interpreter frame; this
-    does not, which is 1 % of a Clash simulation (one decision per action).
-    """
-    decision = _new(Decision)
-    decision.player = player
-    decision.kind = kind
-    decision.prompt = prompt
-    decision.actions = actions
-    decision.min_picks = decision.max_picks = 1
-    decision.private = decision.multi = False
-    decision.describe = describe
-    decision.seq = 0
-    decision._options = None
-    decision.forced = actions[0] if len(actions) == 1 else None
-    return decision
-
-
 def action_id(action: Action) -> str:
     """A stable text id for an action (`attack.17.p1`), used in logs and component ids."""
     return ".".join(action_id(a) if isinstance(a, tuple) else str(a) for a in action)

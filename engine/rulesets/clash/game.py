@@ -301,7 +301,7 @@ class ClashState(GameState):
                 attacks = monster.attack_cache = (enemies, listed)
             actions += attacks[1]
         actions.append(END)
-        # single_choice(...) written out: one call fewer on every action
+        # Decision(...) without the class call (a second interpreter frame), every slot set
         decision = _new(Decision)
         decision.player = self.active
         decision.kind = "main"
