@@ -6,9 +6,14 @@ import random
 
 import pytest
 
-from engine.core.match import replay
 from tests.bot.conftest import World, start_bot
-from tests.bot.test_match_flow import click_option, eventually, panel_of, wait_until_open
+from tests.bot.test_match_flow import (
+    assert_finished_and_kept,
+    click_option,
+    eventually,
+    panel_of,
+    wait_until_open,
+)
 
 
 def secret_names(session, viewer: int | None) -> set[str]:
@@ -70,11 +75,7 @@ async def test_a_three_player_mage_wars_match_is_played_to_the_end(world: World,
             pytest.fail("the match did not end")
         await bot.controller.idle()
         assert state.seats[1].gone and session.match.winner in (0, 2)
-        row = await storage.matches.get_match(session.match_id)
-        assert row.status == "finished" and row.winner == session.match.winner
-        record = await storage.matches.load_record(session.match_id)
-        assert replay(record).winner == session.match.winner
-        assert "wins" in fake.message(session.board_message_id).text
+        await assert_finished_and_kept(storage, fake, session)
         assert fake.unknown_calls == []
     finally:
         await bot.controller.idle()

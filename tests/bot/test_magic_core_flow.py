@@ -4,18 +4,16 @@ alone, and no hand reaches anyone but its owner."""
 
 import random
 
-from engine.core.match import replay
 from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, click_select, play_watching_hands
+from tests.bot.test_match_flow import (
+    accept,
+    assert_finished_and_kept,
+    challenge,
+    click_select,
+    play_watching_hands,
+)
 
 PREFERRED = ("Play ", "Cast ", "Keep")
-
-
-async def _challenge(world: World):
-    handle = await world.fake.slash(
-        world.alice, world.channel, "challenge", opponent=world.bob, game="magic-core"
-    )
-    return await handle.wait_response()
 
 
 def _secret_names(session, viewer: int | None, hand: int) -> set[str]:
@@ -51,7 +49,7 @@ async def _click(fake, bot, user, message, rng: random.Random) -> None:
 
 async def test_a_magic_core_match_is_played_to_the_end_with_buttons(world: World, bot) -> None:
     fake = world.fake
-    offer = await _challenge(world)
+    offer = await challenge(world, world.alice, world.bob, game="magic-core")
     session = await accept(world, bot, offer, world.bob)
     assert session.match.ruleset.id == "magic-core"
     users = {world.alice.id: world.alice, world.bob.id: world.bob}
@@ -63,9 +61,5 @@ async def test_a_magic_core_match_is_played_to_the_end_with_buttons(world: World
     kinds = await play_watching_hands(world, bot, session, users, click, _secret_names)
     await bot.controller.idle()
     assert {"mulligan", "priority", "attackers"} <= kinds
-    row = await bot.storage.matches.get_match(session.match_id)
-    assert row.status == "finished" and row.winner == session.match.winner
-    record = await bot.storage.matches.load_record(session.match_id)
-    assert replay(record).winner == session.match.winner
-    assert "wins" in fake.message(session.board_message_id).text
+    await assert_finished_and_kept(bot.storage, fake, session)
     assert fake.unknown_calls == []

@@ -15,9 +15,11 @@ from engine.core.match import replay
 from tests.bot.conftest import World, start_bot
 
 
-async def challenge(world: World, challenger: FakeUser, opponent: FakeUser, **options):
+async def challenge(
+    world: World, challenger: FakeUser, opponent: FakeUser, game: str = "clash", **options
+):
     handle = await world.fake.slash(
-        challenger, world.channel, "challenge", opponent=opponent, game="clash", **options
+        challenger, world.channel, "challenge", opponent=opponent, game=game, **options
     )
     return await handle.wait_response()
 
@@ -50,6 +52,16 @@ async def wait_until_open(fake: FakeDiscord, bot, session) -> None:
         )
     )
     await bot.controller.idle()
+
+
+async def assert_finished_and_kept(storage, fake: FakeDiscord, session) -> None:
+    """The match ended with a winner, its row says so, its record replays to the same
+    winner (every action was committed) and the board announces it."""
+    row = await storage.matches.get_match(session.match_id)
+    assert row.status == "finished" and row.winner == session.match.winner
+    record = await storage.matches.load_record(session.match_id)
+    assert replay(record).winner == session.match.winner
+    assert "wins" in fake.message(session.board_message_id).text
 
 
 def panel_of(fake: FakeDiscord, session, seat: int):
@@ -165,12 +177,8 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
     assert board.embeds and board.attachment("board.png") is not None
     await play_to_the_end(world, bot, session, random.Random(5))
     await bot.controller.idle()
-    row = await bot.storage.matches.get_match(session.match_id)
-    assert row.status == "finished" and row.winner == session.match.winner
-    record = await bot.storage.matches.load_record(session.match_id)
-    assert replay(record).winner == session.match.winner  # every action was committed
+    await assert_finished_and_kept(bot.storage, fake, session)
     assert world.channel.id not in bot.sessions.by_channel
-    assert "wins" in fake.message(session.board_message_id).text
     # Over every recorded call: nothing sent to the game channel is anybody's hand panel,
     # and each DM panel went to its own player's DM channel only.
     panel_channels = {s.dm_channel_id for s in session.seats}
