@@ -63,17 +63,24 @@ class TurnStarted(Event):
 
 
 @dataclass(slots=True)
-class CardDrawn(Event):
-    player: int
-    player_name: str
-    card: str | None
+class DrawnCard(Event):
+    """Base of a draw: the card's name is `player`'s alone; everyone else gets `card=None`.
+
+    Subclasses declare the fields `player` and `card`."""
 
     @property
     def private_to(self) -> int | None:
-        return self.player if self.card is not None else None
+        return self.player if self.card is not None else None  # type: ignore[attr-defined]
 
     def redacted(self) -> "Event":
         return replace(self, card=None)
+
+
+@dataclass(slots=True)
+class CardDrawn(DrawnCard):
+    player: int
+    player_name: str
+    card: str | None
 
     @property
     def text(self) -> str:

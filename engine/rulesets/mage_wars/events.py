@@ -1,25 +1,18 @@
 """Mage Wars events beyond the core ones: draws that name their deck, and plain notes."""
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.core.events import Event
+from engine.core.events import DrawnCard, Event
 
 
 @dataclass(slots=True)
-class DrewFrom(Event):
+class DrewFrom(DrawnCard):
     """A card drawn into a hand: its name only for its owner, the deck for everyone."""
 
     player: int
     player_name: str
     deck: str
     card: str | None
-
-    @property
-    def private_to(self) -> int | None:
-        return self.player if self.card is not None else None
-
-    def redacted(self) -> "Event":
-        return replace(self, card=None)
 
     @property
     def text(self) -> str:
