@@ -249,3 +249,15 @@ class MatchOver(Event):
     @property
     def text(self) -> str:
         return f"{self.winner_name} wins the match {self.score}."
+
+
+@dataclass(slots=True)
+class Note(Event):
+    """A public line of play-by-play that needs no fields of its own (a cast, a shuffle,
+    a curse, a level gained ...)."""
+
+    line: str
+
+    @property
+    def text(self) -> str:
+        return self.line

@@ -6,8 +6,8 @@ once. A chosen target that is gone by the time its effect comes does nothing.
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.events import Note
 from engine.rulesets.mage_wars.cards import DECKS
-from engine.rulesets.mage_wars.events import Note
 from engine.rulesets.mage_wars.table import Prompt
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
-"""Mage Wars events beyond the core ones: draws that name their deck, and plain notes."""
+"""Mage Wars events beyond the core ones: draws that name their deck."""
 
 from dataclasses import dataclass
 
-from engine.core.events import DrawnCard, Event
+from engine.core.events import DrawnCard
 
 
 @dataclass(slots=True)
@@ -18,14 +18,3 @@ class DrewFrom(DrawnCard):
     def text(self) -> str:
         what = self.card if self.card is not None else "a card"
         return f"{self.player_name} draws {what} from the {self.deck}."
-
-
-@dataclass(slots=True)
-class Note(Event):
-    """Anything public worth a line in the play-by-play (shuffles, curses, levels ...)."""
-
-    line: str
-
-    @property
-    def text(self) -> str:
-        return self.line

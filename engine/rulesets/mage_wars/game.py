@@ -24,11 +24,12 @@ from typing import Any
 
 from engine.core import events as ev
 from engine.core.decision import Action, Decision
+from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
-from engine.rulesets.mage_wars.events import DrewFrom, Note
+from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...

@@ -6,17 +6,6 @@ from engine.core.events import Event
 
 
 @dataclass(slots=True)
-class Note(Event):
-    """A public line of play-by-play (a cast, an attack, a loss of life ...)."""
-
-    line: str
-
-    @property
-    def text(self) -> str:
-        return self.line
-
-
-@dataclass(slots=True)
 class PlayerLeft(Event):
     player_name: str
     reason: str

@@ -25,11 +25,12 @@ from typing import Any
 from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
 from engine.core.decision import Action, Decision
+from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.magic_core import effects as fx
 from engine.rulesets.magic_core.cards import Proto
-from engine.rulesets.magic_core.events import Note, PlayerLeft
+from engine.rulesets.magic_core.events import PlayerLeft
 from engine.rulesets.magic_core.mana import affordable_x, can_pay, pay
 from engine.rulesets.magic_core.objects import (
     BATTLEFIELD,
