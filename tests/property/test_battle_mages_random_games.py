@@ -17,21 +17,12 @@ from engine.core.ruleset import get_ruleset
 from engine.rulesets.battle_mages.cards import MODIFIERS
 from engine.rulesets.battle_mages.game import BattleMagesState
 from engine.rulesets.battle_mages.stack import Attempt, Resolve
+from tests.support.fingerprint import fingerprint
 
 GAMES = 1000
 CHUNK = 100
 LEAK_EVERY = 13  # views are built every 13th action (every action would cost 4x the time)
 REPLAY_EVERY = 10
-
-
-def fingerprint(match: Match) -> tuple:
-    return (
-        repr(match.view(0)),
-        repr(match.view(1)),
-        repr(match.view(None)),
-        [e.text for e in match.events],
-        match.winner,
-    )
 
 
 def where_cards_are(state: BattleMagesState) -> dict[int, str]:

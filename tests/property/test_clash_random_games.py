@@ -15,21 +15,11 @@ from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
 from tests.property.invariants import broken_invariants, card_counts, seed_leaks
+from tests.support.fingerprint import fingerprint
 
 GAMES = 2000
 CHUNK = 100
 REGRESSIONS = Path(__file__).parent / "regressions"
-
-
-def fingerprint(match: Match) -> tuple:
-    """Everything two matches must agree on to be 'the same state'."""
-    return (
-        repr(match.view(0)),
-        repr(match.view(1)),
-        repr(match.view(None)),
-        [e.text for e in match.events],
-        match.winner,
-    )
 
 
 def play_checked(seed: int) -> Match:

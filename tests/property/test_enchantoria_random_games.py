@@ -17,6 +17,7 @@ from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.enchantoria.game import EnchantoriaState
+from tests.support.fingerprint import fingerprint
 
 GAMES = 1000
 CHUNK = 100
@@ -108,16 +109,6 @@ def play_checked(seed: int) -> Match:
         problems = broken(match) + (leaks(match) if watched else [])
         assert not problems, f"seed {seed} after action {len(match.actions)}: {problems}"
     return match
-
-
-def fingerprint(match: Match) -> tuple:
-    return (
-        repr(match.view(0)),
-        repr(match.view(1)),
-        repr(match.view(None)),
-        [e.text for e in match.events],
-        match.winner,
-    )
 
 
 @pytest.mark.parametrize("start", range(0, GAMES, CHUNK))

@@ -18,6 +18,7 @@ from engine.core.record import MatchRecord
 from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.game import HAND_LIMIT, M_PRIORITY
 from engine.rulesets.magic_core.objects import BATTLEFIELD, STACK
+from tests.support.fingerprint import fingerprint
 
 TWO_PLAYER = 800
 FOUR_PLAYER = 200
@@ -114,15 +115,6 @@ def play(seed: int, players: int, agents=None) -> Match:
             pytest.fail(f"seed {seed} ({players}p) after action {count}: {problems[:5]}")
     assert match.winner is None or not match.state.players[match.winner].left
     return match
-
-
-def fingerprint(match: Match) -> tuple:
-    seats = len(match.players)
-    return (
-        tuple(repr(match.view(v)) for v in [None, *range(seats)]),
-        tuple(e.text for e in match.events),
-        match.winner,
-    )
 
 
 @pytest.mark.parametrize("start", range(0, TWO_PLAYER, CHUNK))
