@@ -6,6 +6,7 @@ targets after every action never touches pydantic, strings or enums.
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import get_args
 
 from pydantic import TypeAdapter
 
@@ -35,18 +36,7 @@ OBJECT = {"creature": 0, "relic": 1, "crystal": 2, "spell": 3, "mage": 4}
 ANY, YOURS, OPPOSING = range(3)
 CONTROL = {"any": ANY, "yours": YOURS, "opposing": OPPOSING}
 # modifiers (battle-mages.md:63-82) as bits
-MODIFIERS = (
-    "poisoned",
-    "shielded",
-    "strengthened",
-    "damaged",
-    "frozen",
-    "flying",
-    "exhausted",
-    "prepared",
-    "attacking",
-    "blocking",
-)
+MODIFIERS: tuple[str, ...] = get_args(schema.Modifier)  # the card schema's list, in order
 BIT = {name: 1 << i for i, name in enumerate(MODIFIERS)}
 # fixed references of effects (a selection is referred to by its index >= 0)
 YOU, OPPONENT, THIS = -1, -2, -3
