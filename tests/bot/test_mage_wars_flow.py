@@ -9,6 +9,7 @@ import pytest
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import (
     assert_finished_and_kept,
+    challenge,
     click_option,
     eventually,
     panel_of,
@@ -36,11 +37,9 @@ async def test_a_three_player_mage_wars_match_is_played_to_the_end(world: World,
     fake.add_member(world.guild, dave)
     bot = await start_bot(fake, storage)
     try:
-        handle = await fake.slash(
-            world.alice, world.channel, "challenge", opponent=world.bob, opponent2=dave,
-            game="mage-wars", deck="starseer_quill",
-        )  # fmt: skip
-        offer = await handle.wait_response()
+        offer = await challenge(
+            world, world.alice, world.bob, game="mage-wars", opponent2=dave, deck="starseer_quill"
+        )
         for user in (world.bob, dave):
             click = await fake.click(user, offer, label="Accept")
             await click.wait_acknowledged()

@@ -10,7 +10,13 @@ import pytest
 from engine.core import ruleset as registry
 from engine.core.match import replay
 from tests.bot.conftest import World, start_bot
-from tests.bot.test_match_flow import click_option, eventually, panel_of, wait_until_open
+from tests.bot.test_match_flow import (
+    challenge,
+    click_option,
+    eventually,
+    panel_of,
+    wait_until_open,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -24,11 +30,7 @@ async def test_three_players_accept_play_lose_one_and_finish(world: World, stora
     fake.add_member(world.guild, dave)
     bot = await start_bot(fake, storage)
     try:
-        handle = await fake.slash(
-            world.alice, world.channel, "challenge", opponent=world.bob, opponent2=dave,
-            game="relay",
-        )  # fmt: skip
-        offer = await handle.wait_response()
+        offer = await challenge(world, world.alice, world.bob, game="relay", opponent2=dave)
         assert "challenges you to **Relay**" in offer.text
 
         first = await fake.click(world.bob, offer, label="Accept")
