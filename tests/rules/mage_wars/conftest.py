@@ -55,3 +55,14 @@ def end_turn(match: Match) -> None:
     """End the turn and settle the prompts on the way to the next main phase."""
     do(match, "end")
     settle(match)
+
+
+def visible_uids(view) -> set[int]:
+    """Every card uid a view shows face up, in any zone, attached cards included."""
+    zones = [z for seat in view.seats for z in seat.zones.values()] + list(view.table.values())
+    found: set[int] = set()
+    for zone in zones:
+        for c in zone.cards or ():
+            found.add(c.uid)
+            found.update(a.uid for a in c.attached)
+    return found

@@ -5,7 +5,16 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.core.match import new_match, replay
 from engine.rulesets.mage_wars.game import ROUND_LIMIT, WANE_FROM
-from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, settle, state
+from tests.rules.mage_wars.conftest import (
+    card,
+    do,
+    end_turn,
+    game,
+    hand,
+    settle,
+    state,
+    visible_uids,
+)
 
 CINDER = {"mage": "cinder_archon"}
 SELME = {"mage": "tidewarden_selme"}
@@ -343,14 +352,3 @@ def test_at_last_light_the_living_come_first() -> None:
     m = game({**CINDER, "dead": True, "kills": 1}, {**SELME, "health": 1}, active=1)
     state(m).last_light()
     assert m.over and m.winner == 1
-
-
-def visible_uids(view) -> set[int]:
-    """Every card uid a view shows face up, in any zone, attached cards included."""
-    zones = [z for seat in view.seats for z in seat.zones.values()] + list(view.table.values())
-    found: set[int] = set()
-    for zone in zones:
-        for c in zone.cards or ():
-            found.add(c.uid)
-            found.update(a.uid for a in c.attached)
-    return found

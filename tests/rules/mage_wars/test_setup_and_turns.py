@@ -6,7 +6,7 @@ from engine.core.errors import DeckError, ScenarioError
 from engine.core.match import from_scenario, new_match
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.mage_wars.cards import DECKS
-from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
+from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state, visible_uids
 
 RULES = get_ruleset("mage-wars")
 
@@ -151,17 +151,6 @@ def test_the_hand_is_cut_to_its_maximum_at_the_end_of_the_turn() -> None:
     assert len(state(m).seats[0].hand) == 6
     assert len(state(m).discards["arcane"]) >= 3
     assert card(m, "ember_shard", state(m).discards["arcane"]) is not None
-
-
-def visible_uids(view) -> set[int]:
-    """Every card uid a view shows face up, in any zone, attached cards included."""
-    zones = [z for seat in view.seats for z in seat.zones.values()] + list(view.table.values())
-    found: set[int] = set()
-    for zone in zones:
-        for c in zone.cards or ():
-            found.add(c.uid)
-            found.update(a.uid for a in c.attached)
-    return found
 
 
 def test_a_scenario_with_bad_data_is_refused_clearly() -> None:
