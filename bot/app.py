@@ -14,10 +14,12 @@ from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
+from bot.traffic import Traffic
 
 log = logging.getLogger("cardhost")
 
@@ -27,6 +29,7 @@ COGS = (
     "bot.cogs.cards",
     "bot.cogs.ladder",
     "bot.cogs.admin",
+    "bot.cogs.notify",
 )
 
 
@@ -63,6 +66,8 @@ class CardhostBot(commands.Bot):
         self._owns_storage = storage is None  # a storage handed in is closed by its owner
         self.seed = seed  # fixed seeds for tests and benchmarks; None: a random seed per match
         self.presenter = Presenter(self)
+        self.traffic = Traffic(self)  # reaching players within Discord's global budget
+        self.notifier = TurnNotifier(self)
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open

@@ -15,8 +15,10 @@ import discord
 from discord.http import Route
 
 from bot.components import board_view, decision_components, decision_view
+from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
+from bot.traffic import BOARD, NOTICE, PANEL
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -25,6 +27,7 @@ log = logging.getLogger(__name__)
 
 BOARD_IMAGE = "board.png"
 DMS_CLOSED = 50007
+OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
 
 
 def render_png(view) -> bytes | None:
@@ -62,6 +65,7 @@ class Presenter:
         self._board_worker: asyncio.Task | None = None
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
+        self._drawing: set[int] = set()  # matches whose board edit is under way
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -117,6 +121,8 @@ class Presenter:
         (a queue of pictures) the players would otherwise wait for all of them.
         """
         embed = board_embed(session.match.view(None), self.game_name(session))
+        self.bot.notifier.seed(session)
+        await self.bot.traffic.budget.spend(PANEL)
         message = await channel.send(
             embed=embed, view=board_view(session.match_id, session.match.over)
         )
@@ -129,13 +135,17 @@ class Presenter:
                 await self._send_panel(session, seat_index)
         await self._save_front(session)
 
-    async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
-        """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change.
+    async def refresh(
+        self, session: MatchSession, skip_seat: int | None = None, actor: int | None = None
+    ) -> None:
+        """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change
+        by `actor` (None: not a player's click), and ping whose turn it now is.
 
         Changes that arrive while a redraw is running are folded into one more redraw of
         the latest state, so a burst of moves costs one board upload, not one per move;
         that redraw waits `min_interval`, as Discord rate-limits message edits anyway.
         """
+        self.bot.notifier.check(session, actor)
         seats = {s for s in range(len(session.seats)) if s != skip_seat}
         work = self._work.get(session.match_id)
         if work is not None:  # a redraw is running: leave it a note
@@ -186,29 +196,43 @@ class Presenter:
                 now = loop.time()
                 due = None
                 for match_id, session in self._stale_boards.items():
+                    if match_id in self._drawing:
+                        continue
                     ready_at = self._last_board.get(match_id, -1e9) + self.board_interval
                     if session.match.over or ready_at <= now:
                         due = match_id
                         break
                 if due is None:
+                    waiting = [m for m in self._stale_boards if m not in self._drawing]
                     soonest = min(
-                        self._last_board.get(m, -1e9) + self.board_interval
-                        for m in self._stale_boards
+                        (self._last_board.get(m, -1e9) + self.board_interval for m in waiting),
+                        default=now + 0.05,  # only boards being drawn: look again shortly
                     )
                     await asyncio.sleep(max(0.001, soonest - now))
                     continue
-                session = self._stale_boards.pop(due)
-                self._last_board[due] = now
-                await self._draw_board(session)
-                if session.match.over:
-                    self._last_board.pop(due, None)
-                    self._last_image.pop(due, None)
+                # Boards come after the players: wait for the global budget's turn, then
+                # draw the board's state as it is by then.
+                await self.bot.traffic.budget.spend(BOARD)
+                session = self._stale_boards.pop(due, None) or session
+                self._last_board[due] = loop.time()
+                self._drawing.add(due)
+                self.bot.controller.track(asyncio.create_task(self._draw_board_once(session)))
         finally:
             self._board_worker = None
+
+    async def _draw_board_once(self, session: MatchSession) -> None:
+        try:
+            await self._draw_board(session)
+        finally:
+            self._drawing.discard(session.match_id)
+            if session.match.over:
+                self._last_board.pop(session.match_id, None)
+                self._last_image.pop(session.match_id, None)
 
     async def _draw_board(self, session: MatchSession) -> None:
         loop = asyncio.get_running_loop()
         view = session.match.view(None)
+        as_of = discord.utils.utcnow()  # the board shows every action committed before this
         fields: dict = {"view": board_view(session.match_id, session.match.over)}
         png = None
         now = loop.time()
@@ -224,14 +248,49 @@ class Presenter:
         elif self.draw_images and not picture_due:
             pass  # the picture already attached is recent enough
         elif self.draw_images:
-            self._stale_boards.setdefault(session.match_id, session)  # a picture is owed
-        fields["embed"] = board_embed(
+            self._edit_board(session)  # a picture is owed
+        embed = board_embed(
             view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
         )
+        embed.timestamp = as_of
+        fields["embed"] = embed
         try:
             await self._edit(session.channel_id, session.board_message_id, **fields)
         except discord.HTTPException as exc:
-            log.warning("match %s: board edit failed: %s", session.match_id, exc)
+            if exc.code == OLD_MESSAGE_EDITS:
+                await self._repost_board(session, embed)
+            else:
+                log.warning("match %s: board edit failed: %s", session.match_id, exc)
+
+    async def _repost_board(self, session: MatchSession, embed: discord.Embed) -> None:
+        """Discord stopped taking edits of the board (older than an hour, 30046): post it
+        anew, and point the old one at the new one if Discord still lets us."""
+        old_id = session.board_message_id
+        await self.bot.traffic.budget.spend(BOARD)
+        embed.set_image(url=None)  # the picture follows with the next edit
+        view = board_view(session.match_id, session.match.over)
+        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+            try:
+                sent = await self.bot.http.send_message(session.channel_id, params=params)
+            except discord.HTTPException as exc:
+                log.warning("match %s: board could not be re-posted: %s", session.match_id, exc)
+                return
+        session.board_message_id = int(sent["id"])
+        await self.bot.storage.matches.set_board_message(session.match_id, session.board_message_id)
+        self._last_image.pop(session.match_id, None)
+        if self.draw_images:
+            self._edit_board(session)
+        if old_id is None:
+            return
+        link = jump_link(session.guild_id, session.channel_id, session.board_message_id)
+        await self.bot.traffic.budget.spend(BOARD)
+        try:
+            await self._edit(
+                session.channel_id, old_id, content=f"This board moved: {link}", embed=None,
+                view=None, attachments=[],
+            )  # fmt: skip
+        except discord.HTTPException as exc:  # likely 30046 again: the old board stays as it is
+            log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
@@ -239,12 +298,17 @@ class Presenter:
         seat = session.seats[seat_index]
         payload = self.panel_payload(session, seat_index)
         try:
-            if seat.dm_channel_id is None:
-                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
-            route = Route("POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id)
-            sent = await self.bot.http.request(route, json=payload)
-            seat.panel_message_id = int(sent["id"])
+            await self._dm_channel(seat)
+            traffic = self.bot.traffic
+            assert seat.user_id is not None and seat.dm_channel_id is not None
+            sent_id = await traffic.post_with_token(seat.user_id, seat.dm_channel_id, payload)
+            if sent_id is None:
+                await traffic.budget.spend(PANEL)
+                route = Route(
+                    "POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id
+                )
+                sent_id = int((await self.bot.http.request(route, json=payload))["id"])
+            seat.panel_message_id = sent_id
             self._last_panel[(session.match_id, seat_index)] = (seat.panel_message_id, payload)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
@@ -271,9 +335,11 @@ class Presenter:
         # changed the panel), and a note written after the edit would outlive that.
         self._last_panel[key] = sent
         try:
-            if seat.dm_channel_id is None:
-                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
+            assert seat.user_id is not None
+            if await self.bot.traffic.edit_with_token(seat.user_id, seat.panel_message_id, payload):
+                return
+            await self._dm_channel(seat)
+            await self.bot.traffic.budget.spend(PANEL)
             route = Route(
                 "PATCH",
                 "/channels/{channel_id}/messages/{message_id}",
@@ -285,6 +351,18 @@ class Presenter:
             if self._last_panel.get(key) is sent:
                 del self._last_panel[key]
             raise
+
+    async def _dm_channel(self, seat) -> None:
+        """Find the seat's DM channel once (each lookup is a globally limited call)."""
+        if seat.dm_channel_id is not None:
+            return
+        user = self.bot.get_user(seat.user_id)
+        if user is None:
+            await self.bot.traffic.budget.spend(PANEL)
+            user = await self.bot.fetch_user(seat.user_id)
+        if user.dm_channel is None:
+            await self.bot.traffic.budget.spend(PANEL)
+        seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
 
     async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
         try:
@@ -323,6 +401,7 @@ class Presenter:
         user_id = session.seats[seat].user_id
         if channel is None or user_id is None:
             return
+        await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
             allowed_mentions=discord.AllowedMentions(users=True),

@@ -135,4 +135,26 @@ CREATE TABLE guild_settings (
 );
 """
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial", INITIAL),)
+# Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
+# /challenge (NULL: the bot's default). Number 5 is this change's fixed slot.
+NOTIFY_AND_COOLDOWN = """
+CREATE TABLE user_settings (
+    user_id     INTEGER PRIMARY KEY,
+    notify      INTEGER NOT NULL DEFAULT 1 CHECK (notify IN (0, 1)),
+    updated_at  TEXT    NOT NULL
+);
+ALTER TABLE guild_settings ADD COLUMN challenge_cooldown_seconds INTEGER;
+"""
+
+# MERGE NOTE: versions 2-4 belong to other branches (issue-12, issue-13-standin,
+# issue-14-data). Until they are merged, these empty steps hold their numbers so that
+# number 5 is valid here; when merging, replace each by the real migration of its number.
+_HELD_FOR_OTHER_BRANCHES = tuple(
+    Migration(version, f"held for another branch ({version})", "") for version in (2, 3, 4)
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial", INITIAL),
+    *_HELD_FOR_OTHER_BRANCHES,
+    Migration(5, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
+)

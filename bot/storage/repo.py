@@ -7,6 +7,7 @@ from types import TracebackType
 from bot.storage.db import Clock, Database, Migration, utc_now
 from bot.storage.decks import DeckRepo
 from bot.storage.matches import MatchRepo
+from bot.storage.preferences import PreferencesRepo
 from bot.storage.ratings import RatingRepo
 from bot.storage.settings import SettingsRepo
 from bot.storage.users import UserRepo
@@ -28,6 +29,7 @@ class Storage:
     ):
         self.db = db
         self.users = UserRepo(db)
+        self.preferences = PreferencesRepo(db)
         self.decks = DeckRepo(db)
         self.matches = MatchRepo(db)
         self.ratings = RatingRepo(db)
