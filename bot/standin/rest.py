@@ -13,6 +13,7 @@ import logging
 import mimetypes
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -168,6 +169,8 @@ class RestApi:
         self.gateway_url = ""
         #: Exceptions raised inside stand-in handlers (stand-in bugs); FakeDiscord re-raises them.
         self.internal_errors: list[BaseException] = []
+        #: Answers by (route template, status), recorded or not: what a bot's traffic was.
+        self.route_counts: Counter[tuple[str | None, int]] = Counter()
         self._routes = self._build_routes()
 
     # -- wiring ----------------------------------------------------------------------------------
@@ -271,6 +274,7 @@ class RestApi:
             data = {"code": 0, "message": f"stand-in internal error: {exc!r}"}
             status = 400
         call.status = status
+        self.route_counts[(route, status)] += 1
         if self.record_bodies or handler is None:
             call.response = data
         else:

@@ -318,6 +318,9 @@ class StandinState:
         self._keyed_waiters: dict[Hashable, set[_Waiter]] = {}
         #: Called with (gateway event name, payload) when the world changes while bots run.
         self.world_listeners: list[WorldListener] = []
+        #: Called with each message created, edited or deleted (benchmarks time what
+        #: players see without polling).
+        self.message_listeners: list[Callable[[FakeMessage], None]] = []
 
     # -- change notification ---------------------------------------------------------------------
 
@@ -529,6 +532,8 @@ class StandinState:
 
     def notify_message(self, msg: FakeMessage) -> None:
         """`notify` for a created, edited or deleted message: it, its channel, its viewer."""
+        for listener in self.message_listeners:
+            listener(msg)
         viewer = msg.visible_to or msg.channel.recipient
         if viewer is None:
             self.notify(msg, msg.channel)
