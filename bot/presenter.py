@@ -9,6 +9,7 @@ import io
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -66,6 +67,7 @@ class Presenter:
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
         self._drawing: set[int] = set()  # matches whose board edit is under way
+        self._opened: dict[tuple[int, int], tuple[int, datetime]] = {}  # decision open times
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -76,7 +78,24 @@ class Presenter:
         view = session.match.view(seat)
         decision = session.match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        embed.timestamp = self._opened_at(session, seat, decision)
         return embed, decision_view(session.match_id, decision)
+
+    def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
+        """When the player's open decision opened ("your move since ..."), from its timer."""
+        if decision is None or session.deadline_seq.get(seat) != decision.seq:
+            return None
+        key = (session.match_id, seat)
+        known = self._opened.get(key)
+        if known is not None and known[0] == decision.seq:
+            return known[1]  # the same value every time, so an unchanged panel stays equal
+        deadline = session.deadlines.get(seat)
+        if deadline is None:
+            return None
+        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
+        self._opened[key] = (decision.seq, opened)
+        return opened
 
     def panel_payload(self, session: MatchSession, seat: int) -> dict:
         """The panel as Discord message JSON (`embeds`, `components`), for the hot paths:
@@ -84,6 +103,7 @@ class Presenter:
         view = session.match.view(seat)
         decision = session.match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        embed.timestamp = self._opened_at(session, seat, decision)
         return {
             "embeds": [embed.to_dict()],
             "components": decision_components(session.match_id, decision),
@@ -171,6 +191,7 @@ class Presenter:
             if session.match.over:
                 for seat_index in range(len(session.seats)):
                     self._last_panel.pop((session.match_id, seat_index), None)
+                    self._opened.pop((session.match_id, seat_index), None)
 
     def _edit_board(self, session: MatchSession) -> None:
         """Queue the public board for an edit; the board worker paces the edits."""
