@@ -1,0 +1,80 @@
+"""Issue 13 §3: the bot reaches players through their own interaction tokens and shares
+the global budget by priority (players whose decision opened first, then boards)."""
+
+import asyncio
+import random
+
+from bot.traffic import BOARD, NOTICE, PANEL, GlobalBudget, InteractionTokens
+from tests.bot.conftest import World
+from tests.bot.test_match_flow import accept, challenge, click_option, panel_of
+
+EXEMPT = ("/interactions/", "/webhooks/")
+
+
+async def test_the_budget_lets_players_pass_before_boards() -> None:
+    budget = GlobalBudget(rate=50.0, burst=1.0)
+    order: list[str] = []
+
+    async def wants(name: str, priority: int) -> None:
+        await budget.spend(priority)
+        order.append(name)
+
+    # The first board takes the one token there is; the rest queue behind the bucket.
+    tasks = [asyncio.create_task(wants(f"board{n}", BOARD)) for n in range(3)]
+    await asyncio.sleep(0)
+    tasks.append(asyncio.create_task(wants("notice", NOTICE)))
+    tasks.append(asyncio.create_task(wants("panel", PANEL)))
+    await asyncio.gather(*tasks)
+    assert order == ["board0", "panel", "notice", "board1", "board2"]
+    assert budget.granted == 5
+
+
+async def test_the_budget_keeps_its_rate() -> None:
+    budget = GlobalBudget(rate=40.0, burst=2.0)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await asyncio.gather(*(budget.spend(BOARD) for _ in range(22)))
+    # 2 at once, then 20 at 40 a second: at least half a second, however fast the loop.
+    assert loop.time() - started >= 0.5 - 0.01
+
+
+def test_a_token_is_used_only_while_it_is_valid_and_for_its_own_messages() -> None:
+    now = [0.0]
+    tokens = InteractionTokens(clock=lambda: now[0])
+    tokens.note(1, "tok", channel_id=10, message_id=100)
+    assert tokens.editing(1, 100).token == "tok"
+    assert tokens.editing(1, 101) is None and tokens.editing(2, 100) is None
+    assert tokens.in_channel(1, 10).token == "tok" and tokens.in_channel(1, 11) is None
+    now[0] = 14 * 60 + 1  # within a minute of its 15: no longer trusted
+    assert tokens.editing(1, 100) is None and tokens.in_channel(1, 10) is None
+    tokens.note(1, "new", channel_id=10, message_id=100)
+    tokens.drop(1, "new")
+    assert tokens.editing(1, 100) is None
+
+
+async def test_the_other_players_panel_goes_through_their_token(world: World, bot) -> None:
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    fake, rng = world.fake, random.Random(3)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    clicked: set[int] = set()
+    mark = None
+    moves_after = 0
+    while not session.match.over and moves_after < 12:
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(fake, bot, user, panel_of(fake, session, seat), rng)
+        clicked.add(seat)
+        if mark is None and clicked == {0, 1}:
+            mark = len(fake.calls)  # from now on each player has a fresh token
+        elif mark is not None:
+            moves_after += 1
+    assert mark is not None and moves_after > 0
+    await bot.controller.idle()
+    panels = {str(s.panel_message_id) for s in session.seats}
+    later = fake.calls[mark:]
+    by_token = [c for c in later if c.route and c.route.startswith("/webhooks/")]
+    assert by_token and all(c.status == 200 for c in by_token)
+    limited = [c for c in later if c.route and not c.route.startswith(EXEMPT)]
+    assert not [c for c in limited if c.path.rsplit("/", 1)[-1] in panels], (
+        "a panel was edited through the global route although its player had a token"
+    )
