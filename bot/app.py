@@ -19,7 +19,7 @@ from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
-from bot.traffic import Traffic
+from bot.traffic import Traffic, guard_callbacks
 
 log = logging.getLogger("cardhost")
 
@@ -93,6 +93,7 @@ class CardhostBot(commands.Bot):
         return self._storage
 
     async def setup_hook(self) -> None:
+        guard_callbacks()  # no interaction is answered after its window, 429 or not
         if self._storage is None:
             path = Path(self.settings.database)
             if str(path) != ":memory:":
@@ -141,6 +142,7 @@ class CardhostBot(commands.Bot):
             sys.setswitchinterval(SWITCH_INTERVAL)
 
     async def close(self) -> None:
+        self.notifier.close()
         await self.controller.idle()
         self.presenter.close()
         await super().close()

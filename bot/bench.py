@@ -280,6 +280,11 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 watch.close()
                 global_calls, global_429 = _global_calls(fake.rest.route_counts)
                 steady_calls = global_calls - (counted_from[0] if counted_from else 0)
+                routes = ",".join(
+                    f"{method_free}:{status}={n}"
+                    for (method_free, status), n in sorted(fake.rest.route_counts.items(), key=str)
+                    if method_free and n >= matches
+                )
             finally:
                 child.terminate()
                 await child.wait()
@@ -303,7 +308,7 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"{cpu.report(len(window))}"
     )
     late = sum(1 for ms in latencies if ms > 3000)
-    print(f"global_calls_steady={steady_calls} acks_past_3s={late}")
+    print(f"global_calls_steady={steady_calls} acks_past_3s={late} routes={routes}")
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "

@@ -226,7 +226,7 @@ class Controller:
                 proxy=http.proxy,
                 proxy_auth=http.proxy_auth,
             )
-        except discord.HTTPException as exc:
-            log.warning("interaction %s: answer refused: %s", interaction_id, exc)
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.warning("interaction %s: answer refused or late: %s", interaction_id, exc)
             return False
         return True

@@ -5,6 +5,8 @@ that their turn came. The notifier sends a short new message that pings: a DM li
 the panel, or (DMs closed) a mention in the match's channel linking to the board.
 
 - Once per turn at most, per player, and never to the player who just acted.
+- After `delay` seconds, and only if that decision is still open: a player at the panel
+  moves before that and needs no ping (nor does the bot need the call).
 - Only decisions of the public view (`match.view(None).decisions`), the ones the board
   shows anyway: a ping must not tell anyone more than the others may know, e.g. that a
   reaction window opened because of a card in a hand.
@@ -14,6 +16,7 @@ the panel, or (DMs closed) a mention in the match's channel linking to the board
 - `/notify off` turns it off for that user (stored); the half-time timer warning stays.
 """
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -39,6 +42,8 @@ class TurnNotifier:
         self._seen: dict[tuple[int, int], int] = {}  # (match, seat) -> decision seq seen open
         self._pinged: dict[tuple[int, int], int] = {}  # (match, seat) -> turn last pinged
         self.sent = 0  # pings sent (tests and the bench read it)
+        self.delay = 5.0  # seconds a decision stays open before its player is pinged
+        self._timers: set[asyncio.TimerHandle] = set()
 
     def seed(self, session: MatchSession) -> None:
         """The decisions open when the match is shown: the new panels are news enough."""
@@ -53,6 +58,9 @@ class TurnNotifier:
                 self._seen.pop((session.match_id, seat), None)
                 self._pinged.pop((session.match_id, seat), None)
             return
+        match_id = session.match_id
+        if all(self._seen.get((match_id, d.player)) == d.seq for d in session.match.pending):
+            return  # nothing opened: skip building the public view (the hot path)
         view = session.match.view(None)
         for decision in view.decisions:
             key = (session.match_id, decision.player)
@@ -65,9 +73,27 @@ class TurnNotifier:
             if self._pinged.get(key) == view.turn:
                 continue
             self._pinged[key] = view.turn
-            self.bot.controller.later(self._ping(session, decision.player))
+            self._after_delay(session, decision.player, decision.seq)
 
-    async def _ping(self, session: MatchSession, seat_index: int) -> None:
+    def _after_delay(self, session: MatchSession, seat: int, seq: int) -> None:
+        """A timer, not a sleeping task: waiting for pings must not hold up `idle()`."""
+
+        def fire() -> None:
+            self._timers.discard(handle)
+            self.bot.controller.later(self._ping(session, seat, seq))
+
+        handle = asyncio.get_running_loop().call_later(self.delay, fire)
+        self._timers.add(handle)
+
+    def close(self) -> None:
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+
+    async def _ping(self, session: MatchSession, seat_index: int, seq: int) -> None:
+        decision = session.match.decision_for(seat_index)
+        if session.match.over or decision is None or decision.seq != seq:
+            return  # the player moved meanwhile (or the match ended)
         seat = session.seats[seat_index]
         assert seat.user_id is not None
         try:

@@ -67,6 +67,7 @@ class Presenter:
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
         self._drawing: set[int] = set()  # matches whose board edit is under way
+        self._picturing = False  # a board picture is being drawn
         self._opened: dict[tuple[int, int], tuple[int, datetime]] = {}  # decision open times
 
     def game_name(self, session: MatchSession) -> str:
@@ -258,10 +259,18 @@ class Presenter:
         png = None
         now = loop.time()
         picture_due = self._last_image.get(session.match_id, -1e9) + self.image_interval <= now
-        if self.draw_images and (session.match.over or (picture_due and now >= self._idle_from)):
-            started = loop.time()
-            png = await self.picture(view)
-            spent = loop.time() - started
+        if (
+            self.draw_images
+            and not self._picturing  # one picture at a time, as `picture_share` assumes
+            and (session.match.over or (picture_due and now >= self._idle_from))
+        ):
+            self._picturing = True
+            try:
+                started = loop.time()
+                png = await self.picture(view)
+                spent = loop.time() - started
+            finally:
+                self._picturing = False
             self._last_image[session.match_id] = loop.time()
             self._idle_from = loop.time() + spent * (1 / self.picture_share - 1)
         if png is not None:
@@ -374,16 +383,16 @@ class Presenter:
             raise
 
     async def _dm_channel(self, seat) -> None:
-        """Find the seat's DM channel once (each lookup is a globally limited call)."""
+        """Find the seat's DM channel: known from an earlier match, or asked for once (a
+        globally limited call; fetching the user first would be a second one)."""
         if seat.dm_channel_id is not None:
             return
-        user = self.bot.get_user(seat.user_id)
-        if user is None:
+        known = self.bot.traffic.dm_channels
+        if seat.user_id not in known:
             await self.bot.traffic.budget.spend(PANEL)
-            user = await self.bot.fetch_user(seat.user_id)
-        if user.dm_channel is None:
-            await self.bot.traffic.budget.spend(PANEL)
-        seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
+            channel = await self.bot.http.start_private_message(seat.user_id)
+            known[seat.user_id] = int(channel["id"])
+        seat.dm_channel_id = known[seat.user_id]
 
     async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
         try:

@@ -168,6 +168,7 @@ class Traffic:
         self.bot = bot
         self.budget = GlobalBudget(rate)
         self.tokens = InteractionTokens()
+        self.dm_channels: dict[int, int] = {}  # user id -> their DM channel with the bot
         self.exempt_calls = 0  # calls made through interaction tokens
 
     async def _webhook(
@@ -230,3 +231,41 @@ class Traffic:
         message_id = int(sent["id"])
         entry.messages.add(message_id)
         return message_id
+
+
+CALLBACK_WINDOW = 3.0  # seconds Discord waits for an interaction's first answer
+LAST_TRY = 0.25  # a callback always gets this long, whatever the clocks say
+
+
+class CallbackTooLate(TimeoutError):
+    """An interaction callback could not reach Discord within its 3-second window."""
+
+
+def guard_callbacks(adapter: Any | None = None) -> None:
+    """Bound every interaction callback by its 3-second window, whichever path sends it.
+
+    discord.py sends callbacks through its webhook adapter (discord.py's `Interaction`
+    and our fast click path alike), which is not behind the bot's global lock but which,
+    on a 429, sleeps `retry_after` and tries again: a callback could so be answered after
+    its window, when Discord only answers 10062. Here a callback is given up at the end
+    of its window (the interaction id tells when Discord created it) and raises
+    `CallbackTooLate` instead. Other webhook calls (follow-ups, edits) keep their retries.
+    """
+    adapter = adapter if adapter is not None else async_context.get()
+    if getattr(adapter, "cardhost_guarded", False):
+        return
+    unguarded = adapter.request
+
+    async def request(route: Route, session: Any, **kwargs: Any) -> Any:
+        if route.method != "POST" or not route.path.endswith("/callback"):
+            return await unguarded(route, session, **kwargs)
+        created = discord.utils.snowflake_time(int(route.webhook_id)).timestamp()
+        left = max(LAST_TRY, created + CALLBACK_WINDOW - time.time())
+        try:
+            async with asyncio.timeout(left):
+                return await unguarded(route, session, **kwargs)
+        except TimeoutError:
+            raise CallbackTooLate(f"interaction {route.webhook_id}: window over") from None
+
+    adapter.request = request
+    adapter.cardhost_guarded = True

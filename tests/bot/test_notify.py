@@ -1,6 +1,7 @@
 """Issue 13 §4: a ping when a player's decision opens because someone else acted, at most
 once per turn, never about a decision the public view does not show, and /notify off."""
 
+import asyncio
 import random
 from dataclasses import replace
 
@@ -14,7 +15,10 @@ def pings(fake, user) -> list:
 
 
 async def play(world: World, bot, session, moves: int, rng: random.Random) -> list[tuple]:
-    """Play `moves` moves; note (turn, players to move) before the first and after each."""
+    """Play `moves` moves; note (turn, players to move) before the first and after each.
+
+    Pings go out at once here (`delay` 0): a test player never looks away."""
+    bot.notifier.delay = 0
     users = {world.alice.id: world.alice, world.bob.id: world.bob}
     view = session.match.view(None)
     seen = [(view.turn, tuple(d.player for d in view.decisions))]
@@ -86,6 +90,7 @@ async def test_closed_dms_get_a_mention_linking_to_the_board(world: World, bot) 
     )
     users = {world.alice.id: world.alice, world.carol.id: world.carol}
     rng = random.Random(2)
+    bot.notifier.delay = 0
     for _ in range(30):
         if session.match.over:
             break
@@ -107,3 +112,23 @@ async def test_closed_dms_get_a_mention_linking_to_the_board(world: World, bot) 
         ]
     )
     assert str(session.board_message_id) in mention[-1].text
+
+
+async def test_no_ping_when_the_player_moves_within_the_delay(world: World, bot) -> None:
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    bot.notifier.delay = 2.0
+    rng = random.Random(5)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for _ in range(20):  # both players answer at once: nobody needs reminding
+        if session.match.over:
+            break
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+    waiting = session.match.pending[0].player
+    await asyncio.sleep(2.5)  # the one now to move does not: pinged once, after the delay
+    await bot.controller.idle()
+    waiting_user = users[session.seats[waiting].user_id]
+    other_user = users[session.seats[1 - waiting].user_id]
+    assert len(pings(world.fake, waiting_user)) == 1
+    assert pings(world.fake, other_user) == []

@@ -78,3 +78,24 @@ async def test_the_other_players_panel_goes_through_their_token(world: World, bo
     assert not [c for c in limited if c.path.rsplit("/", 1)[-1] in panels], (
         "a panel was edited through the global route although its player had a token"
     )
+
+
+async def test_the_next_matchs_panels_come_through_the_players_tokens(world: World, bot) -> None:
+    rng = random.Random(4)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    while not session.match.over:
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+    await bot.controller.idle()
+    mark = len(world.fake.calls)
+    again = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    assert again.match_id != session.match_id
+    await bot.controller.idle()
+    later = [c for c in world.fake.calls[mark:] if c.route]
+    dm_ids = {str(s.dm_channel_id) for s in again.seats}
+    limited = [c.path for c in later if not c.route.startswith(EXEMPT)]
+    # Only the new board is posted with the bot's token: no DM lookups, no DM posts.
+    assert not [p for p in limited if p.startswith("/users/")], limited
+    assert not [p for p in limited if p.split("/")[2:3] and p.split("/")[2] in dm_ids], limited
