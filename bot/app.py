@@ -13,6 +13,7 @@ from discord.state import ConnectionState
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
+from bot.cooldowns import ChallengeCooldowns
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
@@ -68,6 +69,7 @@ class CardhostBot(commands.Bot):
         self.presenter = Presenter(self)
         self.traffic = Traffic(self)  # reaching players within Discord's global budget
         self.notifier = TurnNotifier(self)
+        self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open

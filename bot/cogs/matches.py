@@ -56,6 +56,17 @@ class Matches(commands.Cog):
             return await reply(interaction, "This channel already has a running match.")
         if bot.challenges.in_channel(channel_id) is not None:
             return await reply(interaction, "This channel already has an open challenge.")
+        if interaction.guild_id is not None:
+            cooldown = (
+                await bot.storage.settings.get_guild_settings(interaction.guild_id)
+            ).challenge_cooldown_seconds
+            wait = bot.cooldowns.wait(interaction.guild_id, interaction.user.id, cooldown)
+            if wait > 0:
+                return await reply(
+                    interaction,
+                    f"This server has a {cooldown} s cooldown on challenges: "
+                    f"try again in {max(1, round(wait))} s.",
+                )
         rules = get_ruleset(game)
         opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         me = interaction.user
@@ -91,6 +102,7 @@ class Matches(commands.Cog):
             options,
         )
         if computer:
+            bot.cooldowns.challenged(interaction.guild_id, me.id)
             await interaction.response.defer(thinking=True)
             await bot.start_from_challenge(interaction, challenge)
             return
@@ -101,6 +113,7 @@ class Matches(commands.Cog):
             f"{names}: {me.mention} challenges you to **{rules.name}**{series}. "
             f"This challenge expires in {int(expiry)} s."
         )
+        bot.cooldowns.challenged(interaction.guild_id, me.id)
         bot.challenges.add(challenge, expiry)  # before the buttons exist, so none is early
         await interaction.response.send_message(
             text,

@@ -7,7 +7,7 @@ from bot.storage.models import GuildSettings
 TURN_TIMER_RANGE = (30, 3600)
 CHALLENGE_EXPIRY_RANGE = (30, 3600)
 CHALLENGE_COOLDOWN_RANGE = (0, 3600)  # 0: no cooldown
-DEFAULT_CHALLENGE_COOLDOWN = 10
+DEFAULT_CHALLENGE_COOLDOWN = 0  # a server turns it on with /config
 
 
 def _check(label: str, value: int, bounds: tuple[int, int]) -> int:
