@@ -38,6 +38,7 @@ from .interactions import (
     component_data,
     interaction_payload,
     modal_submit_data,
+    user_command_data,
 )
 from .messages import BUTTON, FakeMessage
 from .patching import discord_pointed_at
@@ -266,6 +267,28 @@ class FakeDiscord:
         guild = channel.guild
         scoped = self._is_guild_command(guild, command) if guild_command is None else guild_command
         data = command_data(self.state, command, options or {}, guild=guild, guild_command=scoped)
+        handle = InteractionHandle(
+            self.state,
+            kind=InteractionKind.APPLICATION_COMMAND,
+            user=user,
+            channel=channel,
+            name=command,
+        )
+        return await self._send_interaction(handle, data)
+
+    async def user_command(
+        self, user: FakeUser, channel: FakeChannel, command: str, target: FakeUser
+    ) -> InteractionHandle:
+        """``user`` right-clicks ``target`` and picks the user context-menu ``command``
+        (Interactions: Application Commands, user commands)."""
+        guild = channel.guild
+        data = user_command_data(
+            self.state,
+            command,
+            target,
+            guild=guild,
+            guild_command=self._is_guild_command(guild, command),
+        )
         handle = InteractionHandle(
             self.state,
             kind=InteractionKind.APPLICATION_COMMAND,
