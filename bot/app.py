@@ -31,6 +31,7 @@ COGS = (
     "bot.cogs.ladder",
     "bot.cogs.admin",
     "bot.cogs.notify",
+    "bot.cogs.challenge_menu",
 )
 
 

@@ -48,6 +48,18 @@ class Matches(commands.Cog):
         opponent2: discord.User | None = None,
         opponent3: discord.User | None = None,
     ) -> None:
+        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
+        await self.open_challenge(interaction, opponents, game, deck, best_of)
+
+    async def open_challenge(
+        self,
+        interaction: discord.Interaction,
+        opponents: list[discord.User | discord.Member],
+        game: str,
+        deck: str | None = None,
+        best_of: int = 1,
+    ) -> None:
+        """Check and post a challenge: from /challenge, or the "Challenge to a game…" menu."""
         bot = self.bot
         channel_id = interaction.channel_id
         if channel_id is None or interaction.channel is None:
@@ -68,7 +80,6 @@ class Matches(commands.Cog):
                     f"try again in {max(1, round(wait))} s.",
                 )
         rules = get_ruleset(game)
-        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         me = interaction.user
         if any(u.id == me.id for u in opponents):
             return await reply(interaction, "You cannot challenge yourself.")

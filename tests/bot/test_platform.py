@@ -10,12 +10,14 @@ import discord
 import pytest
 from discord.http import Route
 
+from bot.cogs.challenge_menu import MENU_NAME
 from bot.traffic import CallbackTooLate, guard_callbacks
 from cards.deckcode import encode
 from engine.core.ruleset import get_ruleset
 from tests.bot.conftest import World
 from tests.bot.test_deck_commands import cards_of
 from tests.bot.test_ladder_admin import _manager, _text
+from tests.bot.test_match_flow import accept
 
 # -- /deck import with a text box --------------------------------------------------------
 
@@ -120,3 +122,28 @@ async def test_other_webhook_calls_keep_their_retries() -> None:
     old = _callback_route(created_ago=10.0)  # past its window: one last short try
     with pytest.raises(CallbackTooLate):
         await adapter.request(old, None)
+
+
+# -- the user context menu ------------------------------------------------------------------
+
+
+async def test_challenge_to_a_game_from_the_user_context_menu(world: World, bot) -> None:
+    menu = await world.fake.user_command(world.alice, world.channel, MENU_NAME, world.bob)
+    picker = await menu.wait_response()
+    assert picker.ephemeral and "to which game" in picker.text
+    (select,) = picker.selects
+    assert {o["value"] for o in select.options} >= {"clash", "enchantoria"}
+    picked = await world.fake.click(world.alice, picker, custom_id=select.custom_id,
+                                    values=["clash"])  # fmt: skip
+    offer = await picked.wait_response()
+    assert not offer.ephemeral and "challenges you to **Clash**" in offer.text
+    assert f"<@{world.bob.id}>" in offer.text
+    session = await accept(world, bot, offer, world.bob)
+    assert session.match.ruleset.id == "clash"
+    assert [s.user_id for s in session.seats] == [world.alice.id, world.bob.id]
+
+
+async def test_the_context_menu_refuses_yourself(world: World, bot) -> None:
+    menu = await world.fake.user_command(world.alice, world.channel, MENU_NAME, world.alice)
+    answer = await menu.wait_response()
+    assert answer.ephemeral and "cannot challenge yourself" in answer.text
