@@ -4,9 +4,10 @@ the global budget by priority (players whose decision opened first, then boards)
 import asyncio
 import random
 
+from bot.standin import ApiError
 from bot.traffic import BOARD, NOTICE, PANEL, GlobalBudget, InteractionTokens
 from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, challenge, click_option, panel_of
+from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
 
 EXEMPT = ("/interactions/", "/webhooks/")
 
@@ -99,3 +100,38 @@ async def test_the_next_matchs_panels_come_through_the_players_tokens(world: Wor
     # Only the new board is posted with the bot's token: no DM lookups, no DM posts.
     assert not [p for p in limited if p.startswith("/users/")], limited
     assert not [p for p in limited if p.split("/")[2:3] and p.split("/")[2] in dm_ids], limited
+
+
+async def test_a_board_discord_no_longer_lets_us_edit_is_posted_anew(world: World, bot) -> None:
+    """30046 (edits to a message older than an hour): a new board, the match goes on."""
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    old_id = session.board_message_id
+    state = world.fake.state
+    edit = state.edit_message
+
+    def old_messages_refuse(msg, payload, attachments, **kwargs):
+        if msg.id == old_id:
+            raise ApiError(400, 30046, "Maximum number of edits to messages older than 1 hour")
+        return edit(msg, payload, attachments, **kwargs)
+
+    state.edit_message = old_messages_refuse
+    rng = random.Random(8)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for _ in range(3):
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+    await eventually(lambda: session.board_message_id != old_id)
+    new = world.fake.message(session.board_message_id)
+    assert new.channel is world.channel and new.embeds and not new.deleted
+    assert any(b.label == "My hand & moves" for b in new.buttons)
+    stored = await bot.storage.matches.get_match(session.match_id)
+    assert stored.board_message_id == new.id  # found again after a restart
+    before = len(session.match.actions)
+    while len(session.match.actions) < before + 3 and not session.match.over:
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+    await bot.controller.idle()
+    await eventually(lambda: new.edited)  # the new board takes the edits
+    assert session.board_message_id == new.id
