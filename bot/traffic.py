@@ -84,6 +84,12 @@ class GlobalBudget:
         return sum(1 for *_, f in self._waiting if not f.done())
 
     async def spend(self, priority: int) -> None:
+        if not self._waiting and self.bucket.wait_time() == 0:
+            # Nobody queued and a token at hand: no detour through the granter task (on a
+            # busy loop each such hop waits behind every other ready callback).
+            self.bucket.take()
+            self.granted += 1
+            return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future))
         if self._granter is None:
