@@ -67,8 +67,8 @@ class TurnNotifier:
             if self._seen.get(key) == decision.seq:
                 continue
             self._seen[key] = decision.seq
-            seat = session.seats[decision.player]
-            if decision.player == actor or seat.is_bot or seat.user_id is None:
+            player = session.seats[decision.player]
+            if decision.player == actor or player.is_bot or player.user_id is None:
                 continue
             if self._pinged.get(key) == view.turn:
                 continue

@@ -235,7 +235,7 @@ class Presenter:
                 # Boards come after the players: wait for the global budget's turn, then
                 # draw the board's state as it is by then.
                 await self.bot.traffic.budget.spend(BOARD)
-                session = self._stale_boards.pop(due, None) or session
+                session = self._stale_boards.pop(due, session)
                 self._last_board[due] = loop.time()
                 self._drawing.add(due)
                 self.bot.controller.track(asyncio.create_task(self._draw_board_once(session)))

@@ -240,7 +240,9 @@ class Traffic:
 
 
 CALLBACK_WINDOW = 3.0  # seconds Discord waits for an interaction's first answer
-LAST_TRY = 0.25  # a callback always gets this long, whatever the clocks say
+# A callback always gets this long for its first try, even when the bot itself was slow
+# to get to it (or the clocks disagree): only waiting for a bucket is cut short.
+FIRST_TRY = 1.0
 
 
 class CallbackTooLate(TimeoutError):
@@ -265,13 +267,13 @@ def guard_callbacks(adapter: Any | None = None) -> None:
     async def request(route: Route, session: Any, **kwargs: Any) -> Any:
         if route.method != "POST" or not route.path.endswith("/callback"):
             return await unguarded(route, session, **kwargs)
-        created = discord.utils.snowflake_time(int(route.webhook_id)).timestamp()
-        left = max(LAST_TRY, created + CALLBACK_WINDOW - time.time())
+        created = discord.utils.snowflake_time(int(route.webhook_id or 0)).timestamp()
+        left = max(FIRST_TRY, created + CALLBACK_WINDOW - time.time())
         try:
             async with asyncio.timeout(left):
                 return await unguarded(route, session, **kwargs)
         except TimeoutError:
             raise CallbackTooLate(f"interaction {route.webhook_id}: window over") from None
 
-    adapter.request = request
-    adapter.cardhost_guarded = True
+    adapter.request = request  # type: ignore[method-assign]  # this one shared instance
+    adapter.cardhost_guarded = True  # type: ignore[union-attr]

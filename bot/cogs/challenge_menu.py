@@ -26,8 +26,8 @@ class GamePicker(discord.ui.View):
     def __init__(self, matches: "Matches", challenger_id: int, opponent: discord.abc.User):
         super().__init__(timeout=PICK_TIMEOUT)
         self.matches, self.challenger_id, self.opponent = matches, challenger_id, opponent
-        self.pick.options = [
-            discord.SelectOption(label=c.name, value=c.value) for c in GAME_CHOICES
+        self.pick.options = [  # type: ignore[assignment]  # discord.py types it Never
+            discord.SelectOption(label=c.name, value=str(c.value)) for c in GAME_CHOICES
         ]
 
     @discord.ui.select(placeholder="Which game?", min_values=1, max_values=1)

@@ -523,7 +523,8 @@ class Decks(
         # A slash option holds at most 1,000 characters and is awkward to paste into; the
         # option stays for scripts, people get a text box (a modal: the first answer).
         if code is None:
-            return await interaction.response.send_modal(ImportModal(self, game, name))
+            await interaction.response.send_modal(ImportModal(self, game, name))
+            return
         await self.import_code(interaction, game, name, code)
 
     async def import_code(

@@ -48,13 +48,15 @@ class Matches(commands.Cog):
         opponent2: discord.User | None = None,
         opponent3: discord.User | None = None,
     ) -> None:
-        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
+        opponents: list[discord.abc.User] = [
+            u for u in (opponent, opponent2, opponent3) if u is not None
+        ]
         await self.open_challenge(interaction, opponents, game, deck, best_of)
 
     async def open_challenge(
         self,
         interaction: discord.Interaction,
-        opponents: list[discord.User | discord.Member],
+        opponents: list[discord.abc.User],
         game: str,
         deck: str | None = None,
         best_of: int = 1,

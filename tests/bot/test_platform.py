@@ -103,7 +103,7 @@ async def test_a_callback_held_up_by_a_429_is_given_up_at_the_end_of_its_window(
     started = time.monotonic()
     with pytest.raises(CallbackTooLate):
         await adapter.request(_callback_route(created_ago=2.5), None)
-    assert time.monotonic() - started < 2.0  # the window's rest (0.5 s), not 30 s
+    assert time.monotonic() - started < 2.5  # the window's rest (1 s at least), not 30 s
 
 
 async def test_other_webhook_calls_keep_their_retries() -> None:
@@ -119,9 +119,20 @@ async def test_other_webhook_calls_keep_their_retries() -> None:
     route = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
                   webhook_id=1, webhook_token="t")  # fmt: skip
     assert await adapter.request(route, None) == {"ok": True}
-    old = _callback_route(created_ago=10.0)  # past its window: one last short try
-    with pytest.raises(CallbackTooLate):
-        await adapter.request(old, None)
+    # Past its window (the bot was slow to get to it): the first try is still made...
+    assert await adapter.request(_callback_route(created_ago=10.0), None) == {"ok": True}
+
+
+async def test_a_late_callback_gets_one_try_but_no_wait_for_a_bucket() -> None:
+    async def rate_limited(route, session, **kwargs):
+        await asyncio.sleep(30)
+
+    adapter = SimpleNamespace(request=rate_limited)
+    guard_callbacks(adapter)
+    started = time.monotonic()
+    with pytest.raises(CallbackTooLate):  # ...but no waiting for a bucket
+        await adapter.request(_callback_route(created_ago=10.0), None)
+    assert time.monotonic() - started < 2.5
 
 
 # -- the user context menu ------------------------------------------------------------------
