@@ -13,7 +13,7 @@ import logging
 import mimetypes
 import re
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +30,8 @@ from .state import FakeChannel, StandinState
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
+GLOBAL_LIMIT = 50  # requests per second per bot, outside the interaction routes
+GLOBAL_EXEMPT = ("/interactions/", "/webhooks/")
 GATEWAY_PATH = "/gateway"
 UNKNOWN_ROUTE_MESSAGE = "unknown route in stand-in"
 CHAT_INPUT_COMMAND_MESSAGE = 20
@@ -171,6 +173,11 @@ class RestApi:
         self.internal_errors: list[BaseException] = []
         #: Answers by (route template, status), recorded or not: what a bot's traffic was.
         self.route_counts: Counter[tuple[str | None, int]] = Counter()
+        #: Arrival times of globally limited calls within the last second, and how many
+        #: calls arrived while 50 had already arrived in the second before: those Discord
+        #: answers with a global 429 (Topics: Rate Limits, "Global Rate Limit").
+        self._global_window: deque[float] = deque()
+        self.over_global_limit = 0
         self._routes = self._build_routes()
 
     # -- wiring ----------------------------------------------------------------------------------
@@ -275,6 +282,13 @@ class RestApi:
             status = 400
         call.status = status
         self.route_counts[(route, status)] += 1
+        if route is not None and not route.startswith(GLOBAL_EXEMPT):
+            window = self._global_window
+            while window and arrived - window[0] >= 1.0:
+                window.popleft()
+            if len(window) >= GLOBAL_LIMIT:
+                self.over_global_limit += 1
+            window.append(arrived)
         if self.record_bodies or handler is None:
             call.response = data
         else:
