@@ -199,20 +199,17 @@ class CardhostBot(commands.Bot):
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         names = " vs ".join(s.name for s in seats)
-        text = (
-            f"**{session.match.ruleset.name}**: {names}. The board follows; your hands come by DM."
-        )
-        if (
-            interaction.message is not None
-            and interaction.type == discord.InteractionType.component
-        ):
-            await interaction.edit_original_response(content=text, view=None)
-        else:
-            await interaction.followup.send(text)
+        text = f"**{session.match.ruleset.name}**: {names}. Your hands come by DM."
         channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(
             challenge.channel_id
         )
-        await self.presenter.open(session, channel)  # type: ignore[arg-type]
+        # The board becomes the answer to this interaction (the challenge message itself).
+        await self.presenter.open(
+            session,
+            channel,  # type: ignore[arg-type]
+            interaction=interaction,
+            intro=text,
+        )
         closed = [s for s in session.seats if s.user_id is not None and not s.dms_open]
         if closed:
             mentions = ", ".join(f"<@{s.user_id}>" for s in closed)

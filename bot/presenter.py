@@ -134,8 +134,17 @@ class Presenter:
 
     # -- sending -----------------------------------------------------------------------
 
-    async def open(self, session: MatchSession, channel: discord.abc.Messageable) -> None:
-        """Post the board and send each human player their private panel.
+    async def open(
+        self,
+        session: MatchSession,
+        channel: discord.abc.Messageable,
+        *,
+        interaction: discord.Interaction | None = None,
+        intro: str | None = None,
+    ) -> None:
+        """Post the board (as the answer of `interaction` if there is one: then it and
+        its edits for the next 14 minutes cost no global call) with `intro` above it, and
+        send each human player their private panel.
 
         The board goes out as text and its picture follows through the board worker: a
         picture takes tens of milliseconds to draw, and when many matches start at once
@@ -143,14 +152,18 @@ class Presenter:
         """
         embed = board_embed(session.match.view(None), self.game_name(session))
         self.bot.notifier.seed(session)
-        await self.bot.traffic.budget.spend(PANEL)
-        message = await channel.send(
-            embed=embed, view=board_view(session.match_id, session.match.over)
-        )
-        session.board_message_id = message.id
+        view = board_view(session.match_id, session.match.over)
+        fields = {"content": intro, "embed": embed, "view": view}
+        posted = None
+        if interaction is not None:
+            posted = await self.bot.traffic.post_board(session.match_id, interaction, **fields)
+        if posted is None:
+            await self.bot.traffic.budget.spend(PANEL)
+            posted = (await channel.send(**fields)).id  # type: ignore[arg-type]
+        session.board_message_id = posted
         if self.draw_images:
             self._edit_board(session)
-        await self.bot.storage.matches.set_board_message(session.match_id, message.id)
+        await self.bot.storage.matches.set_board_message(session.match_id, posted)
         for seat_index, seat in enumerate(session.seats):
             if seat.user_id is not None and not seat.is_bot and seat.dms_open:
                 await self._send_panel(session, seat_index)
@@ -232,26 +245,34 @@ class Presenter:
                     )
                     await asyncio.sleep(max(0.001, soonest - now))
                     continue
-                # Boards come after the players: wait for the global budget's turn, then
-                # draw the board's state as it is by then.
-                await self.bot.traffic.budget.spend(BOARD)
+                # Boards come after the players: wait for the global budget's turn (unless
+                # the board's interaction token still edits it), then draw the board's
+                # state as it is by then.
+                traffic = self.bot.traffic
+                spent = traffic.board_token(due, self._stale_boards[due].board_message_id) is None
+                if spent:
+                    await traffic.budget.spend(BOARD)
                 session = self._stale_boards.pop(due, session)
                 self._last_board[due] = loop.time()
                 self._drawing.add(due)
-                self.bot.controller.track(asyncio.create_task(self._draw_board_once(session)))
+                drawing = self._draw_board_once(session, spent=spent)
+                self.bot.controller.track(asyncio.create_task(drawing))
         finally:
             self._board_worker = None
 
-    async def _draw_board_once(self, session: MatchSession) -> None:
+    async def _draw_board_once(self, session: MatchSession, *, spent: bool) -> None:
         try:
-            await self._draw_board(session)
+            await self._draw_board(session, spent=spent)
         finally:
             self._drawing.discard(session.match_id)
             if session.match.over:
+                self.bot.traffic.forget_board(session.match_id)
                 self._last_board.pop(session.match_id, None)
                 self._last_image.pop(session.match_id, None)
 
-    async def _draw_board(self, session: MatchSession) -> None:
+    async def _draw_board(self, session: MatchSession, *, spent: bool = True) -> None:
+        """Edit the board: through its interaction's token while that works, else on the
+        channel route, after a turn of the global budget (`spent`: already taken)."""
         loop = asyncio.get_running_loop()
         view = session.match.view(None)
         as_of = discord.utils.utcnow()  # the board shows every action committed before this
@@ -285,7 +306,14 @@ class Presenter:
         embed.timestamp = as_of
         fields["embed"] = embed
         try:
-            await self._edit(session.channel_id, session.board_message_id, **fields)
+            board_id = session.board_message_id
+            assert board_id is not None
+            if not await self.bot.traffic.edit_board(session.match_id, board_id, **fields):
+                if not spent:
+                    await self.bot.traffic.budget.spend(BOARD)
+                if png is not None:  # a fresh upload: the first one's file was read
+                    fields["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)]
+                await self._edit(session.channel_id, board_id, **fields)
         except discord.HTTPException as exc:
             if exc.code == OLD_MESSAGE_EDITS:
                 await self._repost_board(session, embed)

@@ -175,6 +175,8 @@ class Traffic:
         self.budget = GlobalBudget(rate)
         self.tokens = InteractionTokens()
         self.dm_channels: dict[int, int] = {}  # user id -> their DM channel with the bot
+        # match id -> the token of the interaction whose answer is the match's board
+        self.boards: dict[int, _Token] = {}
         self.exempt_calls = 0  # calls made through interaction tokens
 
     async def _webhook(
@@ -237,6 +239,75 @@ class Traffic:
         message_id = int(sent["id"])
         entry.messages.add(message_id)
         return message_id
+
+    # -- boards ------------------------------------------------------------------------
+
+    async def post_board(
+        self, match_id: int, interaction: discord.Interaction, **fields: Any
+    ) -> int | None:
+        """Make the board the answer of the interaction that started the match (the
+        challenge message, edited, or the deferred answer of /challenge against the
+        computer): no global call now, nor for its edits while the token lives.
+        The board's message id, or None if Discord refused (the caller posts it)."""
+        try:
+            if interaction.type == discord.InteractionType.component and interaction.message:
+                message = await interaction.edit_original_response(**fields)
+                original: int | None = message.id
+            else:
+                message = await interaction.followup.send(wait=True, **fields)
+                original = None
+        except discord.HTTPException as exc:
+            log.info("match %s: board through the interaction refused: %s", match_id, exc)
+            return None
+        self.note_board(match_id, interaction.token, message.id, original=original)
+        return message.id
+
+    def note_board(
+        self, match_id: int, token: str, message_id: int, *, original: int | None
+    ) -> None:
+        """The board `message_id` can be edited with `token` (e.g. /board's follow-up)."""
+        self.boards[match_id] = _Token(
+            token, None, {message_id}, original=original, born=self.tokens.clock()
+        )
+
+    def board_token(self, match_id: int, message_id: int | None) -> _Token | None:
+        entry = self.tokens._fresh(self.boards.get(match_id))
+        return entry if entry is not None and message_id in entry.messages else None
+
+    async def edit_board(self, match_id: int, message_id: int, **fields: Any) -> bool:
+        """Edit the board through its interaction's token; False if none can (then the
+        caller spends the global budget on the channel route)."""
+        entry = self.board_token(match_id, message_id)
+        if entry is None:
+            return False
+        which = "@original" if entry.original == message_id else str(message_id)
+        http = self.bot.http
+        route = Route(
+            "PATCH",
+            "/webhooks/{webhook_id}/{webhook_token}/messages/" + which,
+            webhook_id=self.bot.application_id,
+            webhook_token=entry.token,
+        )
+        self.exempt_calls += 1
+        with discord.http.handle_message_parameters(**fields) as params:
+            try:
+                await async_context.get().request(
+                    route,
+                    http._HTTPClient__session,  # type: ignore[attr-defined]
+                    payload=params.payload,
+                    multipart=params.multipart,
+                    files=params.files,
+                    proxy=http.proxy,
+                    proxy_auth=http.proxy_auth,
+                )
+            except discord.HTTPException as exc:
+                log.info("match %s: board edit by token refused (%s)", match_id, exc)
+                self.boards.pop(match_id, None)
+                return False
+        return True
+
+    def forget_board(self, match_id: int) -> None:
+        self.boards.pop(match_id, None)
 
 
 CALLBACK_WINDOW = 3.0  # seconds Discord waits for an interaction's first answer

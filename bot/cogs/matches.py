@@ -153,6 +153,7 @@ class Matches(commands.Cog):
             embed=embed, files=files, view=board_view(session.match_id, False), wait=True
         )
         session.board_message_id = message.id
+        self.bot.traffic.note_board(session.match_id, interaction.token, message.id, original=None)
         await self.bot.storage.matches.set_board_message(session.match_id, message.id)
 
     @app_commands.command(name="match", description="Who plays, whose move it is, time left.")

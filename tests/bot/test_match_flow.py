@@ -184,11 +184,15 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
     panel_channels = {s.dm_channel_id for s in session.seats}
     checked = 0
     for call in fake.calls:
-        if call.method not in ("POST", "PATCH") or not (call.route or "").startswith(
-            "/channels/{channel_id}/messages"
-        ):
+        route = call.route or ""
+        if call.method not in ("POST", "PATCH"):
             continue
-        channel_id = int(call.path.split("/")[2])
+        if route.startswith("/channels/{channel_id}/messages"):
+            channel_id = int(call.path.split("/")[2])
+        elif route.startswith("/webhooks/"):  # through an interaction: in its channel
+            channel_id = fake.state.interactions_by_token[call.path.split("/")[3]].channel.id
+        else:
+            continue
         embeds = (call.json or {}).get("embeds") or []
         titles = " ".join(str(e.get("title", "")) for e in embeds)
         checked += 1

@@ -135,3 +135,41 @@ async def test_a_board_discord_no_longer_lets_us_edit_is_posted_anew(world: Worl
     await bot.controller.idle()
     await eventually(lambda: new.edited)  # the new board takes the edits
     assert session.board_message_id == new.id
+
+
+async def test_the_board_is_the_challenge_message_edited_through_the_accept_token(
+    world: World, bot
+) -> None:
+    offer = await challenge(world, world.alice, world.bob)
+    session = await accept(world, bot, offer, world.bob)
+    assert session.board_message_id == offer.id  # no new message: the challenge became it
+    board = world.fake.message(offer.id)
+    assert board.embeds and "Your hands come by DM" in board.text
+    assert any(b.label == "My hand & moves" for b in board.buttons)
+    rng = random.Random(6)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+
+    async def moves(count: int) -> list:
+        mark = len(world.fake.calls)
+        for _ in range(count):
+            seat = session.match.pending[0].player
+            user = users[session.seats[seat].user_id]
+            await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+        await bot.controller.idle()
+        await asyncio.sleep(0.05)
+        await bot.controller.idle()
+        return [c for c in world.fake.calls[mark:] if c.route and edits_board(c)]
+
+    def edits_board(call) -> bool:
+        if call.route.startswith("/webhooks/"):
+            handle = world.fake.state.interactions_by_token[call.path.split("/")[3]]
+            return call.path.endswith("@original") and handle.original_message is board
+        return call.method == "PATCH" and call.path.endswith(f"/{offer.id}")
+
+    early = await moves(4)
+    assert early and all(c.route.startswith("/webhooks/") for c in early)
+    # 15 minutes on, the token is dead: the board is edited on the channel route.
+    clock = bot.traffic.tokens.clock
+    bot.traffic.tokens.clock = lambda: clock() + 15 * 60
+    late = await moves(4)
+    assert late and all(c.route.startswith("/channels/") for c in late)
