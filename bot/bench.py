@@ -315,8 +315,8 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "
         f"rest_global_per_action={steady_calls / max(len(window), 1):.3f} "
         f"global_429={global_429} "
-        f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.2f} "
-        f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.2f}"
+        f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.3f} "
+        f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.3f}"
     )
 
 
