@@ -124,7 +124,9 @@ class Controller:
         embed, view = self.bot.presenter.panel(session, seat)
         await interaction.response.edit_message(embed=embed, view=view)
         message = interaction.message
-        if message is not None:
+        if not session.seats[seat].dms_open:  # the click was on their (ephemeral) hand
+            self.bot.traffic.note_hand(match_id, seat, interaction.token)
+        elif message is not None:
             self.bot.traffic.tokens.note(
                 interaction.user.id,
                 interaction.token,
@@ -142,6 +144,9 @@ class Controller:
             return await reply(interaction, NOT_PLAYING)
         embed, view = self.bot.presenter.panel(session, seat)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if not session.seats[seat].dms_open:  # this reply is the panel to keep up to date
+            self.bot.presenter.forget_panel(session, seat)
+            self.bot.traffic.note_hand(match_id, seat, interaction.token)
 
     # -- straight from the gateway -----------------------------------------------------
 
@@ -204,6 +209,8 @@ class Controller:
         session, seat = taken
         panel = self.bot.presenter.panel_payload(session, seat)
         answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
+        if answered and not session.seats[seat].dms_open:  # the click was on their hand
+            self.bot.traffic.note_hand(match_id, seat, interaction[1])
         self._redraw_others(session, seat, message_id)
         return answered
 

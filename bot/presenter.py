@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 BOARD_IMAGE = "board.png"
 DMS_CLOSED = 50007
+EPHEMERAL_PANEL = -1  # in `_last_panel`: the panel is an ephemeral reply, not a DM
 OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
 
 
@@ -193,9 +194,12 @@ class Presenter:
                 self._edit_board(session)
                 for seat_index in sorted(seats):
                     seat = session.seats[seat_index]
-                    if seat.is_bot or seat.user_id is None or not seat.dms_open:
+                    if seat.is_bot or seat.user_id is None:
                         continue
-                    await self._edit_panel(session, seat_index)
+                    if seat.dms_open:
+                        await self._edit_panel(session, seat_index)
+                    else:
+                        await self._edit_hand(session, seat_index)
                 if not work.changed:
                     break
                 if self.min_interval:
@@ -266,7 +270,7 @@ class Presenter:
         finally:
             self._drawing.discard(session.match_id)
             if session.match.over:
-                self.bot.traffic.forget_board(session.match_id)
+                self.bot.traffic.forget_match(session.match_id, len(session.seats))
                 self._last_board.pop(session.match_id, None)
                 self._last_image.pop(session.match_id, None)
 
@@ -431,6 +435,15 @@ class Presenter:
             await self._save_front(session)
         except discord.HTTPException as exc:
             log.warning("match %s: panel edit failed: %s", session.match_id, exc)
+
+    async def _edit_hand(self, session: MatchSession, seat_index: int) -> None:
+        """DMs closed: the player's ephemeral panel, through the token that opened it."""
+        payload = self.panel_payload(session, seat_index)
+        key = (session.match_id, seat_index)
+        if self._last_panel.get(key) == (EPHEMERAL_PANEL, payload):
+            return
+        if await self.bot.traffic.edit_hand(session.match_id, seat_index, payload):
+            self._last_panel[key] = (EPHEMERAL_PANEL, payload)
 
     def forget_panel(self, session: MatchSession, seat_index: int) -> None:
         """The panel was changed by other means (a click's answer): no longer known."""

@@ -180,6 +180,9 @@ class Traffic:
         self.dm_channels: dict[int, int] = {}  # user id -> their DM channel with the bot
         # match id -> the token of the interaction whose answer is the match's board
         self.boards: dict[int, _Token] = {}
+        # (match id, seat) -> the token whose answer is that player's private panel, for
+        # players whose DMs are closed (an ephemeral "My hand & moves" reply)
+        self.hands: dict[tuple[int, int], _Token] = {}
         self.exempt_calls = 0  # calls made through interaction tokens
 
     async def _webhook(
@@ -242,6 +245,36 @@ class Traffic:
         message_id = int(sent["id"])
         entry.messages.add(message_id)
         return message_id
+
+    # -- private panels of players whose DMs are closed ---------------------------------
+
+    def note_hand(self, match_id: int, seat: int, token: str) -> None:
+        """`token`'s answer (@original) is the seat's ephemeral panel."""
+        self.hands[(match_id, seat)] = _Token(token, None, born=self.tokens.clock())
+
+    async def edit_hand(self, match_id: int, seat: int, payload: dict) -> bool:
+        """Redraw the seat's ephemeral panel through its token; False if there is none:
+        an ephemeral message can only be reached that way, for 15 minutes."""
+        entry = self.tokens._fresh(self.hands.get((match_id, seat)))
+        if entry is None:
+            return False
+        try:
+            await self._webhook(
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                entry.token,
+                payload,
+            )
+        except discord.HTTPException as exc:
+            log.info("match %s: hand of seat %s unreachable: %s", match_id, seat, exc)
+            self.hands.pop((match_id, seat), None)
+            return False
+        return True
+
+    def forget_match(self, match_id: int, seats: int) -> None:
+        self.boards.pop(match_id, None)
+        for seat in range(seats):
+            self.hands.pop((match_id, seat), None)
 
     # -- boards ------------------------------------------------------------------------
 
@@ -308,9 +341,6 @@ class Traffic:
                 self.boards.pop(match_id, None)
                 return False
         return True
-
-    def forget_board(self, match_id: int) -> None:
-        self.boards.pop(match_id, None)
 
 
 CALLBACK_WINDOW = 3.0  # seconds Discord waits for an interaction's first answer

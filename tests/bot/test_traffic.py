@@ -173,3 +173,36 @@ async def test_the_board_is_the_challenge_message_edited_through_the_accept_toke
     bot.traffic.tokens.clock = lambda: clock() + 15 * 60
     late = await moves(4)
     assert late and all(c.route.startswith("/channels/") for c in late)
+
+
+async def test_a_closed_dm_players_hand_is_kept_up_to_date_through_its_token(
+    world: World, bot
+) -> None:
+    session = await accept(
+        world, bot, await challenge(world, world.alice, world.carol), world.carol
+    )
+    board = world.fake.message(session.board_message_id)
+    opened = await world.fake.click(world.carol, board, label="My hand & moves")
+    hand = await opened.wait_response()
+    assert hand.ephemeral
+    rng = random.Random(9)
+    saw_buttons_appear = False
+    for _ in range(30):
+        if session.match.over:
+            break
+        seat = session.match.pending[0].player
+        if seat == 0:
+            had = bool([b for b in hand.buttons if (b.custom_id or "").startswith("m:")])
+            await click_option(world.fake, bot, world.alice, panel_of(world.fake, session, 0), rng)
+            await bot.controller.idle()
+            if session.match.pending and session.match.pending[0].player == 1 and not had:
+                # Carol's own copy shows her new decision without her asking again.
+                decision = session.match.decision_for(1)
+                ids = [b.custom_id or "" for b in hand.buttons] + [
+                    s.custom_id or "" for s in hand.selects
+                ]
+                assert any(i.split(":")[2:3] == [str(decision.seq)] for i in ids), ids
+                saw_buttons_appear = True
+        else:
+            await click_option(world.fake, bot, world.carol, hand, rng)
+    assert saw_buttons_appear
