@@ -63,13 +63,6 @@ ROUTE_LIMITS: dict[tuple[str, str], RouteLimit] = {
     ("DELETE", "/channels/{channel_id}/messages/{message_id}"): RouteLimit(
         "b05c1e8e", 5, 1.0, "channel_id"
     ),
-    ("POST", "/users/@me/channels"): RouteLimit("3f0a1b2c", 10, 10.0, ""),
-    ("PUT", "/applications/{application_id}/commands"): RouteLimit(
-        "c0dd5e1f", 2, 60.0, "application_id"
-    ),
-    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): RouteLimit(
-        "c0dd5e2f", 2, 60.0, "guild_id"
-    ),
     # Interaction webhooks: exempt from the global limit, but bucketed per token.
     ("POST", "/webhooks/{application_id}/{token}"): RouteLimit("9e1b7a40", 5, 2.0, "token"),
     ("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}"): RouteLimit(
@@ -113,12 +106,14 @@ class RateLimiter:
         clock: Callable[[], float] = time.monotonic,
         global_per_second: int | None = GLOBAL_PER_SECOND,
         route_limits: Mapping[tuple[str, str], RouteLimit] = ROUTE_LIMITS,
+        invalid_limit: int = INVALID_LIMIT,
     ) -> None:
         """``global_per_second`` None or ``route_limits`` {} turn a rule off (a test that is
         about something else may do so; every default is Discord's)."""
         self.clock = clock
         self.global_per_second = global_per_second
         self.route_limits = dict(route_limits)
+        self.invalid_limit = invalid_limit
         self.stats = RateLimitStats()
         self._global: deque[float] = deque()
         self._windows: dict[tuple[str, str], _Window] = {}
@@ -175,7 +170,7 @@ class RateLimiter:
             recent.popleft()
         recent.append(now)
         self.stats.invalid = len(recent)
-        if len(recent) > INVALID_LIMIT:
+        if len(recent) > self.invalid_limit:
             self._banned_until = now + INVALID_BAN
 
 

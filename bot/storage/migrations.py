@@ -135,4 +135,17 @@ CREATE TABLE guild_settings (
 );
 """
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial", INITIAL),)
+COMMAND_SYNC = """
+-- The digest of the application commands last written to each scope (0: global,
+-- else a guild id), so that a start with an unchanged set writes nothing to Discord.
+CREATE TABLE command_sync (
+    scope       INTEGER PRIMARY KEY,
+    digest      TEXT    NOT NULL,
+    synced_at   TEXT    NOT NULL
+);
+"""
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial", INITIAL),
+    Migration(2, "command sync", COMMAND_SYNC),
+)
