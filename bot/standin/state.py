@@ -311,6 +311,8 @@ class StandinState:
         self.interactions_by_token: dict[str, InteractionHandle] = {}
         #: Synced command payloads; key None = global, else guild id.
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        #: Bulk overwrites received per scope (None: global): a bot syncs only on change.
+        self.command_writes: dict[int | None, int] = {}
         self._command_ids: dict[tuple[int | None, str], int] = {}
         self._token_counter = itertools.count(1)
         #: Waiters woken by every change, and waiters by what they said they depend on.
