@@ -276,10 +276,11 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 )  # fmt: skip
                 await cpu.stop()
                 watch.close()
-                global_calls, refused = _global_calls(fake.rest.route_counts)
-                # 429s the stand-in sent, or (if it does not enforce the limit) the calls
-                # beyond 50 in a second, which Discord would have refused.
-                global_429 = max(refused, fake.rest.over_global_limit)
+                global_calls, route_429 = _global_calls(fake.rest.route_counts)
+                # The stand-in's global 429s, or (where its global limit is turned off) the
+                # calls beyond 50 in a second, which Discord would have refused.
+                refused = fake.rest.limiter.stats.refused
+                global_429 = max(refused["global"], fake.rest.over_global_limit)
                 steady_calls = global_calls - (counted_from[0] if counted_from else 0)
                 routes = ",".join(
                     f"{method_free}:{status}={n}"
@@ -309,7 +310,10 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"{cpu.report(len(window))}"
     )
     late = sum(1 for ms in latencies if ms > 3000)
-    print(f"global_calls_steady={steady_calls} acks_past_3s={late} routes={routes}")
+    print(
+        f"global_calls_steady={steady_calls} acks_past_3s={late} "
+        f"route_429={route_429} webhook_429={refused['user'] - route_429} routes={routes}"
+    )
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "
