@@ -69,6 +69,8 @@ class Presenter:
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
         self._drawing: set[int] = set()  # matches whose board edit is under way
         self._picturing = False  # a board picture is being drawn
+        self.board_edit_timeout = 10.0  # seconds a board edit may wait for a 429
+        self.old_board_age = 3600.0  # seconds after which Discord limits a board's edits
         self._opened: dict[tuple[int, int], tuple[int, datetime]] = {}  # decision open times
 
     def game_name(self, session: MatchSession) -> str:
@@ -317,12 +319,26 @@ class Presenter:
                     await self.bot.traffic.budget.spend(BOARD)
                 if png is not None:  # a fresh upload: the first one's file was read
                     fields["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)]
-                await self._edit(session.channel_id, board_id, **fields)
+                # discord.py sleeps through a 429 (`retry_after`, which for 30046 can be most
+                # of an hour): a board must not hang on it.
+                async with asyncio.timeout(self.board_edit_timeout):
+                    await self._edit(session.channel_id, board_id, **fields)
+        except TimeoutError:
+            if self._board_age(session) > self.old_board_age:  # 30046 behind a 429 wait
+                await self._repost_board(session, embed)
+            else:  # a bucket is full: the board catches up with a later edit
+                self._edit_board(session)
         except discord.HTTPException as exc:
             if exc.code == OLD_MESSAGE_EDITS:
                 await self._repost_board(session, embed)
             else:
                 log.warning("match %s: board edit failed: %s", session.match_id, exc)
+
+    def _board_age(self, session: MatchSession) -> float:
+        if session.board_message_id is None:
+            return 0.0
+        created = discord.utils.snowflake_time(session.board_message_id)
+        return (discord.utils.utcnow() - created).total_seconds()
 
     async def _repost_board(self, session: MatchSession, embed: discord.Embed) -> None:
         """Discord stopped taking edits of the board (older than an hour, 30046): post it
@@ -347,11 +363,12 @@ class Presenter:
         link = jump_link(session.guild_id, session.channel_id, session.board_message_id)
         await self.bot.traffic.budget.spend(BOARD)
         try:
-            await self._edit(
-                session.channel_id, old_id, content=f"This board moved: {link}", embed=None,
-                view=None, attachments=[],
-            )  # fmt: skip
-        except discord.HTTPException as exc:  # likely 30046 again: the old board stays as it is
+            async with asyncio.timeout(self.board_edit_timeout):
+                await self._edit(
+                    session.channel_id, old_id, content=f"This board moved: {link}",
+                    embed=None, view=None, attachments=[],
+                )  # fmt: skip
+        except (TimeoutError, discord.HTTPException) as exc:  # 30046 again: left as it is
             log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:

@@ -206,3 +206,30 @@ async def test_a_closed_dm_players_hand_is_kept_up_to_date_through_its_token(
         else:
             await click_option(world.fake, bot, world.carol, hand, rng)
     assert saw_buttons_appear
+
+
+async def test_a_board_past_discords_old_message_limit_is_posted_anew(world: World, bot) -> None:
+    """The strict stand-in answers edits of old messages with 429 / 30046 (scope shared),
+    which discord.py sleeps through: the presenter gives up waiting and re-posts."""
+    world.fake.rest.old_message_age = 1.0  # "older than an hour", quickly
+    world.fake.rest.old_message_edits = 1
+    bot.presenter.old_board_age = 1.0
+    bot.presenter.board_edit_timeout = 0.2
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    old_id = session.board_message_id
+    bot.traffic.forget_match(session.match_id, 2)  # no token: the channel route, as after 15 min
+    await asyncio.sleep(1.1)
+    rng = random.Random(8)
+    users = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for _ in range(6):
+        if session.board_message_id != old_id or session.match.over:
+            break
+        seat = session.match.pending[0].player
+        user = users[session.seats[seat].user_id]
+        await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+        await asyncio.sleep(0.3)
+    await eventually(lambda: session.board_message_id != old_id)
+    world.fake.rest.old_message_age = bot.presenter.old_board_age = 3600.0  # back to normal
+    new = world.fake.message(session.board_message_id)
+    assert new.embeds and not new.deleted and new.channel is world.channel
+    assert (await bot.storage.matches.get_match(session.match_id)).board_message_id == new.id
