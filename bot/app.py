@@ -254,7 +254,9 @@ def _settings_and_token() -> tuple[Settings, str]:
 
 def _start_failure(exc: BaseException) -> str | None:
     """The one line `cardhost` prints when Discord cannot be reached or refuses it."""
-    if isinstance(exc, discord.LoginFailure):
+    if isinstance(exc, discord.LoginFailure) or (
+        isinstance(exc, discord.ConnectionClosed) and exc.code == 4004
+    ):
         return "Discord rejected the token (DISCORD_TOKEN); reset it and try again."
     if isinstance(exc, discord.PrivilegedIntentsRequired):
         return "enable the required intents in the Developer Portal."
