@@ -1,5 +1,6 @@
 """The Discord application: wiring storage, sessions, presenter and cogs together."""
 
+import asyncio
 import gc
 import logging
 import sys
@@ -11,13 +12,17 @@ from discord.ext import commands
 from discord.state import ConnectionState
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
+from bot.command_sync import SyncResult, sync_commands
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
+from bot.cooldowns import ChallengeCooldowns
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
+from bot.traffic import Traffic, guard_callbacks
 
 log = logging.getLogger("cardhost")
 
@@ -27,6 +32,8 @@ COGS = (
     "bot.cogs.cards",
     "bot.cogs.ladder",
     "bot.cogs.admin",
+    "bot.cogs.notify",
+    "bot.cogs.challenge_menu",
 )
 
 
@@ -48,7 +55,14 @@ class _State(ConnectionState):
 
 
 class CardhostBot(commands.Bot):
-    def __init__(self, settings: Settings, storage: Storage | None = None, seed: int | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        storage: Storage | None = None,
+        seed: int | None = None,
+        *,
+        commands_only: bool = False,
+    ):
         intents = discord.Intents.default()  # slash commands and DMs need no privileged intent
         # No message cache: the bot edits its messages by id and never reads the cache,
         # which would keep up to 1000 parsed messages alive for the garbage collector.
@@ -63,6 +77,9 @@ class CardhostBot(commands.Bot):
         self._owns_storage = storage is None  # a storage handed in is closed by its owner
         self.seed = seed  # fixed seeds for tests and benchmarks; None: a random seed per match
         self.presenter = Presenter(self)
+        self.traffic = Traffic(self)  # reaching players within Discord's global budget
+        self.notifier = TurnNotifier(self)
+        self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open
@@ -72,6 +89,8 @@ class CardhostBot(commands.Bot):
         # Set by `cardhost bot` and the benchmark, not by tests (which start many bots in
         # one process): see `on_ready`.
         self.tune_gc = False
+        # `cardhost sync`: log in, load the commands, resume nothing, connect to nothing.
+        self.commands_only = commands_only
 
     def _get_state(self, **options) -> ConnectionState:
         return _State(
@@ -88,6 +107,7 @@ class CardhostBot(commands.Bot):
         return self._storage
 
     async def setup_hook(self) -> None:
+        guard_callbacks()  # no interaction is answered after its window, 429 or not
         if self._storage is None:
             path = Path(self.settings.database)
             if str(path) != ":memory:":
@@ -110,13 +130,12 @@ class CardhostBot(commands.Bot):
                 await self.load_extension(cog)
             except commands.ExtensionNotFound:
                 log.warning("cog %s is not available", cog)
+        if self.commands_only:
+            return
         restored = await self.sessions.restore_all()
         if restored:
             log.info("resumed %d running match(es)", len(restored))
-        if self.settings.dev_guild:
-            guild = discord.Object(self.settings.dev_guild)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+        await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
 
     async def on_ready(self) -> None:
         """Once the caches are filled: freeze what lives as long as the process.
@@ -136,6 +155,7 @@ class CardhostBot(commands.Bot):
             sys.setswitchinterval(SWITCH_INTERVAL)
 
     async def close(self) -> None:
+        self.notifier.close()
         await self.controller.idle()
         self.presenter.close()
         await super().close()
@@ -189,20 +209,17 @@ class CardhostBot(commands.Bot):
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         names = " vs ".join(s.name for s in seats)
-        text = (
-            f"**{session.match.ruleset.name}**: {names}. The board follows; your hands come by DM."
-        )
-        if (
-            interaction.message is not None
-            and interaction.type == discord.InteractionType.component
-        ):
-            await interaction.edit_original_response(content=text, view=None)
-        else:
-            await interaction.followup.send(text)
+        text = f"**{session.match.ruleset.name}**: {names}. Your hands come by DM."
         channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(
             challenge.channel_id
         )
-        await self.presenter.open(session, channel)  # type: ignore[arg-type]
+        # The board becomes the answer to this interaction (the challenge message itself).
+        await self.presenter.open(
+            session,
+            channel,  # type: ignore[arg-type]
+            interaction=interaction,
+            intro=text,
+        )
         closed = [s for s in session.seats if s.user_id is not None and not s.dms_open]
         if closed:
             mentions = ", ".join(f"<@{s.user_id}>" for s in closed)
@@ -220,37 +237,79 @@ class CardhostBot(commands.Bot):
         await rate_match(self.storage, session)
 
 
-def run_bot() -> int:
-    """`cardhost bot`: one clear line instead of a traceback when it cannot start."""
-    try:
-        settings = load_settings()
-    except SettingsError as exc:
-        print(f"cardhost: {exc}", file=sys.stderr)
-        return 2
+def _settings_and_token() -> tuple[Settings, str]:
+    """The settings and the bot token, or `SettingsError` with one line for the operator."""
+    settings = load_settings()
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        print(
-            "cardhost: DISCORD_TOKEN is not set (put it in the environment or in .env; "
-            "see README). To play without Discord: cardhost play clash",
-            file=sys.stderr,
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set (put it in the environment or in .env; "
+            "see README). To play without Discord: cardhost play clash"
         )
+    return settings, token
+
+
+def _start_failure(exc: BaseException) -> str | None:
+    """The one line `cardhost` prints when Discord cannot be reached or refuses it."""
+    if isinstance(exc, discord.LoginFailure) or (
+        isinstance(exc, discord.ConnectionClosed) and exc.code == 4004
+    ):
+        return "Discord rejected the token (DISCORD_TOKEN); reset it and try again."
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "enable the required intents in the Developer Portal."
+    if isinstance(exc, aiohttp.ClientError | OSError):
+        return f"cannot reach Discord ({exc.__class__.__name__}: {exc})."
+    return None
+
+
+def run_bot() -> int:
+    """`cardhost bot`: one clear line instead of a traceback when it cannot start."""
+    try:
+        settings, token = _settings_and_token()
+    except SettingsError as exc:
+        print(f"cardhost: {exc}", file=sys.stderr)
         return 2
     bot = CardhostBot(settings)
     bot.tune_gc = True
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    except discord.LoginFailure:
-        print(
-            "cardhost: Discord rejected the token (DISCORD_TOKEN); reset it and try again.",
-            file=sys.stderr,
-        )
+        bot.run(token, log_handler=None)
+    except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:
+        line = _start_failure(exc)
+        if line is None:
+            raise
+        print(f"cardhost: {line}", file=sys.stderr)
         return 2
-    except discord.PrivilegedIntentsRequired:
-        print("cardhost: enable the required intents in the Developer Portal.", file=sys.stderr)
+    return 0
+
+
+async def sync_once(
+    settings: Settings, token: str, *, guild_id: int | None, clear: bool
+) -> SyncResult:
+    """Log in over REST only, write the command set to one scope, log out."""
+    bot = CardhostBot(settings, commands_only=True)
+    try:
+        await bot.login(token)
+        return await sync_commands(bot, bot.storage, guild_id=guild_id, force=True, clear=clear)
+    finally:
+        await bot.close()
+
+
+def run_sync(*, guild_id: int | None, clear: bool) -> int:
+    """`cardhost sync [--guild ID] [--clear]`: register (or remove) the slash commands now."""
+    try:
+        settings, token = _settings_and_token()
+    except SettingsError as exc:
+        print(f"cardhost: {exc}", file=sys.stderr)
         return 2
-    except (aiohttp.ClientError, OSError) as exc:
-        print(f"cardhost: cannot reach Discord ({exc.__class__.__name__}: {exc}).", file=sys.stderr)
+    try:
+        result = asyncio.run(sync_once(settings, token, guild_id=guild_id, clear=clear))
+    except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:
+        line = _start_failure(exc) or f"Discord refused the commands ({exc})."
+        print(f"cardhost: {line}", file=sys.stderr)
         return 2
+    done = "removed every command from" if clear else f"wrote {result.commands} command(s) to"
+    print(f"cardhost: {done} the {result.scope} scope")
     return 0

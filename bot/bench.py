@@ -9,6 +9,14 @@ from sending the interaction to the bot's acknowledgement, which the bot sends o
 the action is committed.
 At the end the bot is stopped and its database is read back: every acknowledged action
 must be in the action log.
+
+Traffic, as the stand-in counts it over the steady state: globally limited calls per
+action (interaction-token routes are exempt) and 429s on globally limited routes over the
+whole run. Board lag: from a click's sending (before its action is committed) to the
+first board whose "as of" time (the embed timestamp: its state was read then) is after
+the click's acknowledgement, so both ends are conservative. Panel open: from the moment
+a player's decision opened (their panel's timestamp, taken from the decision's timer) to
+the stand-in showing that panel with the decision's buttons.
 """
 
 import asyncio
@@ -22,10 +30,13 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import deque
+from datetime import datetime
 from pathlib import Path
 
 from bot.app import GC_THRESHOLDS
 from bot.standin import CallbackType, FakeDiscord
+from bot.standin.rest import GLOBAL_EXEMPT as EXEMPT_ROUTES  # interaction routes: no global limit
 
 READY_TIMEOUT = 60.0
 # 200 tables are dealt at once: on a machine busy with other work that took up to 30 s.
@@ -49,6 +60,71 @@ class Tally:
         self.clicks: list = []  # (when, handle) of every click, for the latencies
         self.on_all_dealt = lambda: None  # called once, when the last table was dealt
         self.matches = 0
+        self.watch: Watch
+
+
+def _global_calls(counts) -> tuple[int, int]:
+    """(globally limited calls, of which 429) among the stand-in's answers so far."""
+    calls = limited = 0
+    for (route, status), n in counts.items():
+        if route is None or route.startswith(EXEMPT_ROUTES):
+            continue
+        calls += n
+        if status == 429:
+            limited += n
+    return calls, limited
+
+
+def _stamp(message) -> float | None:
+    raw = message.embeds[0].get("timestamp") if message.embeds else None
+    return datetime.fromisoformat(raw).timestamp() if raw else None
+
+
+class Watch:
+    """What the players saw and when, timed as the stand-in changes each message."""
+
+    def __init__(self, fake: FakeDiscord, tables: list) -> None:
+        self.table_of = {channel.id: n for n, (channel, _, _) in enumerate(tables)}
+        self.unseen: dict[int, deque[tuple[float, float]]] = {}  # table -> (ack, sent) clicks
+        self.board_lags: list[float] = []
+        self.panel_opens: list[float] = []
+        self.shown: dict[int, str] = {}  # DM channel -> decision (custom id prefix) on show
+        self.steady_from = float("inf")  # wall clock
+        fake.state.message_listeners.append(self.on_message)
+
+    def clicked(self, channel, sent: float, acknowledged: float) -> None:
+        if sent >= self.steady_from:
+            self.unseen.setdefault(self.table_of[channel.id], deque()).append((acknowledged, sent))
+
+    def on_message(self, message) -> None:
+        now = time.time()
+        if message.deleted or not message.embeds:
+            return
+        stamp = _stamp(message)
+        channel = message.channel
+        if channel.is_dm:
+            choices = _choices(message)
+            if not choices or stamp is None:
+                return
+            decision = (choices[0].custom_id or "").rsplit(":", 1)[0]  # m:match:seq
+            if self.shown.get(channel.id) != decision:
+                self.shown[channel.id] = decision
+                if stamp >= self.steady_from:
+                    self.panel_opens.append(now - stamp)
+            return
+        table = self.table_of.get(channel.id)
+        if table is None or stamp is None:
+            return
+        waiting = self.unseen.get(table)
+        while waiting and waiting[0][0] <= stamp:
+            self.board_lags.append(now - waiting.popleft()[1])
+
+    def close(self) -> None:
+        """Clicks no board showed by the end count with their wait so far."""
+        now = time.time()
+        for waiting in self.unseen.values():
+            self.board_lags.extend(now - sent for _, sent in waiting)
+            waiting.clear()
 
 
 def _panel(fake: FakeDiscord, user):
@@ -66,8 +142,10 @@ async def _deal(fake, channel, alice, bob, tally: Tally) -> None:
     before = {p.id for p in (_panel(fake, alice), _panel(fake, bob)) if p is not None}
     handle = await fake.slash(alice, channel, "challenge", opponent=bob, game="clash")
     offer = await handle.wait_response()
+    sent = time.time()
     accept = await fake.click(bob, offer, label="Accept")
     await accept.wait_acknowledged()
+    tally.watch.clicked(channel, sent, time.time())
     tally.clicks.append((time.monotonic(), accept))
     try:
         await fake.wait_until(
@@ -117,6 +195,7 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             continue
         user, panel = mover
         choice = rng.choice(_choices(panel))
+        sent = time.time()
         if choice.type == 2:
             click = await fake.click(user, panel, custom_id=choice.custom_id)
         else:
@@ -131,6 +210,7 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
         if click.callback_type is CallbackType.UPDATE_MESSAGE:
             tally.applied += 1
             tally.times.append(now)
+            tally.watch.clicked(channel, sent, time.time())
         else:  # "no longer open": the panel was one redraw behind, as can happen for real
             tally.refused += 1
 
@@ -174,8 +254,16 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 await asyncio.sleep(1.0)  # let it take in the guild before the first command
                 tally = Tally()
                 tally.matches = matches
+                tally.watch = watch = Watch(fake, tables)
                 cpu = CpuMeter(child)
-                tally.on_all_dealt = cpu.start
+                counted_from: list = []
+
+                def steady() -> None:
+                    cpu.start()
+                    watch.steady_from = time.time()
+                    counted_from.append(_global_calls(fake.rest.route_counts)[0])
+
+                tally.on_all_dealt = steady
                 rng = random.Random(seed)
                 started = time.monotonic()
                 until = started + seconds
@@ -187,6 +275,18 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                     )
                 )  # fmt: skip
                 await cpu.stop()
+                watch.close()
+                global_calls, route_429 = _global_calls(fake.rest.route_counts)
+                # The stand-in's global 429s, or (where its global limit is turned off) the
+                # calls beyond 50 in a second, which Discord would have refused.
+                refused = fake.rest.limiter.stats.refused
+                global_429 = max(refused["global"], fake.rest.over_global_limit)
+                steady_calls = global_calls - (counted_from[0] if counted_from else 0)
+                routes = ",".join(
+                    f"{method_free}:{status}={n}"
+                    for (method_free, status), n in sorted(fake.rest.route_counts.items(), key=str)
+                    if method_free and n >= matches
+                )
             finally:
                 child.terminate()
                 await child.wait()
@@ -209,9 +309,18 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"refused_stale={tally.refused} finished={tally.finished} "
         f"{cpu.report(len(window))}"
     )
+    late = sum(1 for ms in latencies if ms > 3000)
+    print(
+        f"global_calls_steady={steady_calls} acks_past_3s={late} "
+        f"route_429={route_429} webhook_429={refused['user'] - route_429} routes={routes}"
+    )
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
-        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f}"
+        f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "
+        f"rest_global_per_action={steady_calls / max(len(window), 1):.3f} "
+        f"global_429={global_429} "
+        f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.3f} "
+        f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.3f}"
     )
 
 

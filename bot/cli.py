@@ -39,6 +39,12 @@ def _bot(args: argparse.Namespace) -> int:
     return run_bot()
 
 
+def _sync(args: argparse.Namespace) -> int:
+    from bot.app import run_sync
+
+    return run_sync(guild_id=args.guild, clear=args.clear)
+
+
 def _bench_bot(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
 
@@ -77,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)
+
+    sync = sub.add_parser(
+        "sync",
+        help="register the slash commands now: globally (every server, DMs) or in one server",
+    )
+    sync.add_argument("--guild", type=int, help="a server id (default: global)")
+    sync.add_argument("--clear", action="store_true", help="remove the commands instead")
+    sync.set_defaults(run=_sync)
 
     bench = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
     bench.add_argument("--matches", type=int, default=200)

@@ -106,7 +106,11 @@ class Controller:
             message_id is not None and message_id == session.seats[seat].panel_message_id
         )
         self.bot.presenter.forget_panel(session, seat)
-        self.later(self.bot.presenter.refresh(session, skip_seat=seat if answered_panel else None))
+        self.later(
+            self.bot.presenter.refresh(
+                session, skip_seat=seat if answered_panel else None, actor=seat
+            )
+        )
 
     # -- through discord.py ------------------------------------------------------------
 
@@ -120,6 +124,15 @@ class Controller:
         embed, view = self.bot.presenter.panel(session, seat)
         await interaction.response.edit_message(embed=embed, view=view)
         message = interaction.message
+        if not session.seats[seat].dms_open:  # the click was on their (ephemeral) hand
+            self.bot.traffic.note_hand(match_id, seat, interaction.token)
+        elif message is not None:
+            self.bot.traffic.tokens.note(
+                interaction.user.id,
+                interaction.token,
+                channel_id=interaction.channel_id,
+                message_id=message.id,
+            )
         self._redraw_others(session, seat, message.id if message is not None else None)
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -131,6 +144,9 @@ class Controller:
             return await reply(interaction, NOT_PLAYING)
         embed, view = self.bot.presenter.panel(session, seat)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if not session.seats[seat].dms_open:  # this reply is the panel to keep up to date
+            self.bot.presenter.forget_panel(session, seat)
+            self.bot.traffic.note_hand(match_id, seat, interaction.token)
 
     # -- straight from the gateway -----------------------------------------------------
 
@@ -156,11 +172,20 @@ class Controller:
         try:
             user_id = int(user["id"])
             message_id = int(message["id"]) if "id" in message else None
+            channel_id = int(data["channel_id"]) if data.get("channel_id") else None
             interaction = (int(data["id"]), str(data["token"]))
         except (KeyError, TypeError, ValueError):
             return False
-        self.later(self._click(interaction, int(match_id), int(seq), picks, user_id, message_id))
+        click = self._click(interaction, int(match_id), int(seq), picks, user_id, message_id)
+        self.later(self._noting_token(click, interaction[1], user_id, channel_id, message_id))
         return True
+
+    async def _noting_token(self, click, token: str, user_id: int, channel_id, message_id) -> None:
+        """After an answered click, its token reaches the player without the global budget."""
+        if await click:
+            self.bot.traffic.tokens.note(
+                user_id, token, channel_id=channel_id, message_id=message_id
+            )
 
     async def _click(
         self,
@@ -170,7 +195,8 @@ class Controller:
         picks: list[int],
         user_id: int,
         message_id: int | None,
-    ) -> None:
+    ) -> bool:
+        """True when the click was answered with the new panel (UPDATE_MESSAGE)."""
         try:
             taken = await self._take(match_id, seq, picks, user_id)
         except Exception:
@@ -179,13 +205,16 @@ class Controller:
         if isinstance(taken, str):
             answer = {"type": CHANNEL_MESSAGE, "data": {"content": taken, "flags": EPHEMERAL}}
             await self._answer(interaction, answer)
-            return
+            return False
         session, seat = taken
         panel = self.bot.presenter.panel_payload(session, seat)
-        await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
+        answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
+        if answered and not session.seats[seat].dms_open:  # the click was on their hand
+            self.bot.traffic.note_hand(match_id, seat, interaction[1])
         self._redraw_others(session, seat, message_id)
+        return answered
 
-    async def _answer(self, interaction: tuple[int, str], body: dict[str, Any]) -> None:
+    async def _answer(self, interaction: tuple[int, str], body: dict[str, Any]) -> bool:
         """The interaction callback, as discord.py sends it, minus `with_response`: Discord
         then answers 204 and there is no copy of the message to parse."""
         interaction_id, token = interaction
@@ -204,5 +233,7 @@ class Controller:
                 proxy=http.proxy,
                 proxy_auth=http.proxy_auth,
             )
-        except discord.HTTPException as exc:
-            log.warning("interaction %s: answer refused: %s", interaction_id, exc)
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.warning("interaction %s: answer refused or late: %s", interaction_id, exc)
+            return False
+        return True

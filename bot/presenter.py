@@ -9,14 +9,17 @@ import io
 import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
 from discord.http import Route
 
 from bot.components import board_view, decision_components, decision_view
+from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
+from bot.traffic import BOARD, NOTICE, PANEL
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -25,6 +28,8 @@ log = logging.getLogger(__name__)
 
 BOARD_IMAGE = "board.png"
 DMS_CLOSED = 50007
+EPHEMERAL_PANEL = -1  # in `_last_panel`: the panel is an ephemeral reply, not a DM
+OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
 
 
 def render_png(view) -> bytes | None:
@@ -62,6 +67,11 @@ class Presenter:
         self._board_worker: asyncio.Task | None = None
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
+        self._drawing: set[int] = set()  # matches whose board edit is under way
+        self._picturing = False  # a board picture is being drawn
+        self.board_edit_timeout = 10.0  # seconds a board edit may wait for a 429
+        self.old_board_age = 3600.0  # seconds after which Discord limits a board's edits
+        self._opened: dict[tuple[int, int], tuple[int, datetime]] = {}  # decision open times
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -72,7 +82,24 @@ class Presenter:
         view = session.match.view(seat)
         decision = session.match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        embed.timestamp = self._opened_at(session, seat, decision)
         return embed, decision_view(session.match_id, decision)
+
+    def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
+        """When the player's open decision opened ("your move since ..."), from its timer."""
+        if decision is None or session.deadline_seq.get(seat) != decision.seq:
+            return None
+        key = (session.match_id, seat)
+        known = self._opened.get(key)
+        if known is not None and known[0] == decision.seq:
+            return known[1]  # the same value every time, so an unchanged panel stays equal
+        deadline = session.deadlines.get(seat)
+        if deadline is None:
+            return None
+        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
+        self._opened[key] = (decision.seq, opened)
+        return opened
 
     def panel_payload(self, session: MatchSession, seat: int) -> dict:
         """The panel as Discord message JSON (`embeds`, `components`), for the hot paths:
@@ -80,6 +107,7 @@ class Presenter:
         view = session.match.view(seat)
         decision = session.match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
+        embed.timestamp = self._opened_at(session, seat, decision)
         return {
             "embeds": [embed.to_dict()],
             "components": decision_components(session.match_id, decision),
@@ -109,33 +137,52 @@ class Presenter:
 
     # -- sending -----------------------------------------------------------------------
 
-    async def open(self, session: MatchSession, channel: discord.abc.Messageable) -> None:
-        """Post the board and send each human player their private panel.
+    async def open(
+        self,
+        session: MatchSession,
+        channel: discord.abc.Messageable,
+        *,
+        interaction: discord.Interaction | None = None,
+        intro: str | None = None,
+    ) -> None:
+        """Post the board (as the answer of `interaction` if there is one: then it and
+        its edits for the next 14 minutes cost no global call) with `intro` above it, and
+        send each human player their private panel.
 
         The board goes out as text and its picture follows through the board worker: a
         picture takes tens of milliseconds to draw, and when many matches start at once
         (a queue of pictures) the players would otherwise wait for all of them.
         """
         embed = board_embed(session.match.view(None), self.game_name(session))
-        message = await channel.send(
-            embed=embed, view=board_view(session.match_id, session.match.over)
-        )
-        session.board_message_id = message.id
+        self.bot.notifier.seed(session)
+        view = board_view(session.match_id, session.match.over)
+        fields = {"content": intro, "embed": embed, "view": view}
+        posted = None
+        if interaction is not None:
+            posted = await self.bot.traffic.post_board(session.match_id, interaction, **fields)
+        if posted is None:
+            await self.bot.traffic.budget.spend(PANEL)
+            posted = (await channel.send(**fields)).id  # type: ignore[arg-type]
+        session.board_message_id = posted
         if self.draw_images:
             self._edit_board(session)
-        await self.bot.storage.matches.set_board_message(session.match_id, message.id)
+        await self.bot.storage.matches.set_board_message(session.match_id, posted)
         for seat_index, seat in enumerate(session.seats):
             if seat.user_id is not None and not seat.is_bot and seat.dms_open:
                 await self._send_panel(session, seat_index)
         await self._save_front(session)
 
-    async def refresh(self, session: MatchSession, skip_seat: int | None = None) -> None:
-        """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change.
+    async def refresh(
+        self, session: MatchSession, skip_seat: int | None = None, actor: int | None = None
+    ) -> None:
+        """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change
+        by `actor` (None: not a player's click), and ping whose turn it now is.
 
         Changes that arrive while a redraw is running are folded into one more redraw of
         the latest state, so a burst of moves costs one board upload, not one per move;
         that redraw waits `min_interval`, as Discord rate-limits message edits anyway.
         """
+        self.bot.notifier.check(session, actor)
         seats = {s for s in range(len(session.seats)) if s != skip_seat}
         work = self._work.get(session.match_id)
         if work is not None:  # a redraw is running: leave it a note
@@ -149,9 +196,12 @@ class Presenter:
                 self._edit_board(session)
                 for seat_index in sorted(seats):
                     seat = session.seats[seat_index]
-                    if seat.is_bot or seat.user_id is None or not seat.dms_open:
+                    if seat.is_bot or seat.user_id is None:
                         continue
-                    await self._edit_panel(session, seat_index)
+                    if seat.dms_open:
+                        await self._edit_panel(session, seat_index)
+                    else:
+                        await self._edit_hand(session, seat_index)
                 if not work.changed:
                     break
                 if self.min_interval:
@@ -161,6 +211,7 @@ class Presenter:
             if session.match.over:
                 for seat_index in range(len(session.seats)):
                     self._last_panel.pop((session.match_id, seat_index), None)
+                    self._opened.pop((session.match_id, seat_index), None)
 
     def _edit_board(self, session: MatchSession) -> None:
         """Queue the public board for an edit; the board worker paces the edits."""
@@ -186,37 +237,67 @@ class Presenter:
                 now = loop.time()
                 due = None
                 for match_id, session in self._stale_boards.items():
+                    if match_id in self._drawing:
+                        continue
                     ready_at = self._last_board.get(match_id, -1e9) + self.board_interval
                     if session.match.over or ready_at <= now:
                         due = match_id
                         break
                 if due is None:
+                    waiting = [m for m in self._stale_boards if m not in self._drawing]
                     soonest = min(
-                        self._last_board.get(m, -1e9) + self.board_interval
-                        for m in self._stale_boards
+                        (self._last_board.get(m, -1e9) + self.board_interval for m in waiting),
+                        default=now + 0.05,  # only boards being drawn: look again shortly
                     )
                     await asyncio.sleep(max(0.001, soonest - now))
                     continue
-                session = self._stale_boards.pop(due)
-                self._last_board[due] = now
-                await self._draw_board(session)
-                if session.match.over:
-                    self._last_board.pop(due, None)
-                    self._last_image.pop(due, None)
+                # Boards come after the players: wait for the global budget's turn (unless
+                # the board's interaction token still edits it), then draw the board's
+                # state as it is by then.
+                traffic = self.bot.traffic
+                spent = traffic.board_token(due, self._stale_boards[due].board_message_id) is None
+                if spent:
+                    await traffic.budget.spend(BOARD)
+                session = self._stale_boards.pop(due, session)
+                self._last_board[due] = loop.time()
+                self._drawing.add(due)
+                drawing = self._draw_board_once(session, spent=spent)
+                self.bot.controller.track(asyncio.create_task(drawing))
         finally:
             self._board_worker = None
 
-    async def _draw_board(self, session: MatchSession) -> None:
+    async def _draw_board_once(self, session: MatchSession, *, spent: bool) -> None:
+        try:
+            await self._draw_board(session, spent=spent)
+        finally:
+            self._drawing.discard(session.match_id)
+            if session.match.over:
+                self.bot.traffic.forget_match(session.match_id, len(session.seats))
+                self._last_board.pop(session.match_id, None)
+                self._last_image.pop(session.match_id, None)
+
+    async def _draw_board(self, session: MatchSession, *, spent: bool = True) -> None:
+        """Edit the board: through its interaction's token while that works, else on the
+        channel route, after a turn of the global budget (`spent`: already taken)."""
         loop = asyncio.get_running_loop()
         view = session.match.view(None)
+        as_of = discord.utils.utcnow()  # the board shows every action committed before this
         fields: dict = {"view": board_view(session.match_id, session.match.over)}
         png = None
         now = loop.time()
         picture_due = self._last_image.get(session.match_id, -1e9) + self.image_interval <= now
-        if self.draw_images and (session.match.over or (picture_due and now >= self._idle_from)):
-            started = loop.time()
-            png = await self.picture(view)
-            spent = loop.time() - started
+        if (
+            self.draw_images
+            and not self._picturing  # one picture at a time, as `picture_share` assumes
+            and (session.match.over or (picture_due and now >= self._idle_from))
+        ):
+            self._picturing = True
+            try:
+                started = loop.time()
+                png = await self.picture(view)
+                spent = loop.time() - started
+            finally:
+                self._picturing = False
             self._last_image[session.match_id] = loop.time()
             self._idle_from = loop.time() + spent * (1 / self.picture_share - 1)
         if png is not None:
@@ -224,14 +305,71 @@ class Presenter:
         elif self.draw_images and not picture_due:
             pass  # the picture already attached is recent enough
         elif self.draw_images:
-            self._stale_boards.setdefault(session.match_id, session)  # a picture is owed
-        fields["embed"] = board_embed(
+            self._edit_board(session)  # a picture is owed
+        embed = board_embed(
             view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
         )
+        embed.timestamp = as_of
+        fields["embed"] = embed
         try:
-            await self._edit(session.channel_id, session.board_message_id, **fields)
+            board_id = session.board_message_id
+            assert board_id is not None
+            if not await self.bot.traffic.edit_board(session.match_id, board_id, **fields):
+                if not spent:
+                    await self.bot.traffic.budget.spend(BOARD)
+                if png is not None:  # a fresh upload: the first one's file was read
+                    fields["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)]
+                # discord.py sleeps through a 429 (`retry_after`, which for 30046 can be most
+                # of an hour): a board must not hang on it.
+                async with asyncio.timeout(self.board_edit_timeout):
+                    await self._edit(session.channel_id, board_id, **fields)
+        except TimeoutError:
+            if self._board_age(session) > self.old_board_age:  # 30046 behind a 429 wait
+                await self._repost_board(session, embed)
+            else:  # a bucket is full: the board catches up with a later edit
+                self._edit_board(session)
         except discord.HTTPException as exc:
-            log.warning("match %s: board edit failed: %s", session.match_id, exc)
+            if exc.code == OLD_MESSAGE_EDITS:
+                await self._repost_board(session, embed)
+            else:
+                log.warning("match %s: board edit failed: %s", session.match_id, exc)
+
+    def _board_age(self, session: MatchSession) -> float:
+        if session.board_message_id is None:
+            return 0.0
+        created = discord.utils.snowflake_time(session.board_message_id)
+        return (discord.utils.utcnow() - created).total_seconds()
+
+    async def _repost_board(self, session: MatchSession, embed: discord.Embed) -> None:
+        """Discord stopped taking edits of the board (older than an hour, 30046): post it
+        anew, and point the old one at the new one if Discord still lets us."""
+        old_id = session.board_message_id
+        await self.bot.traffic.budget.spend(BOARD)
+        embed.set_image(url=None)  # the picture follows with the next edit
+        view = board_view(session.match_id, session.match.over)
+        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+            try:
+                sent = await self.bot.http.send_message(session.channel_id, params=params)
+            except discord.HTTPException as exc:
+                log.warning("match %s: board could not be re-posted: %s", session.match_id, exc)
+                return
+        session.board_message_id = int(sent["id"])
+        await self.bot.storage.matches.set_board_message(session.match_id, session.board_message_id)
+        self._last_image.pop(session.match_id, None)
+        if self.draw_images:
+            self._edit_board(session)
+        if old_id is None:
+            return
+        link = jump_link(session.guild_id, session.channel_id, session.board_message_id)
+        await self.bot.traffic.budget.spend(BOARD)
+        try:
+            async with asyncio.timeout(self.board_edit_timeout):
+                await self._edit(
+                    session.channel_id, old_id, content=f"This board moved: {link}",
+                    embed=None, view=None, attachments=[],
+                )  # fmt: skip
+        except (TimeoutError, discord.HTTPException) as exc:  # 30046 again: left as it is
+            log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
@@ -239,12 +377,17 @@ class Presenter:
         seat = session.seats[seat_index]
         payload = self.panel_payload(session, seat_index)
         try:
-            if seat.dm_channel_id is None:
-                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
-            route = Route("POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id)
-            sent = await self.bot.http.request(route, json=payload)
-            seat.panel_message_id = int(sent["id"])
+            await self._dm_channel(seat)
+            traffic = self.bot.traffic
+            assert seat.user_id is not None and seat.dm_channel_id is not None
+            sent_id = await traffic.post_with_token(seat.user_id, seat.dm_channel_id, payload)
+            if sent_id is None:
+                await traffic.budget.spend(PANEL)
+                route = Route(
+                    "POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id
+                )
+                sent_id = int((await self.bot.http.request(route, json=payload))["id"])
+            seat.panel_message_id = sent_id
             self._last_panel[(session.match_id, seat_index)] = (seat.panel_message_id, payload)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
@@ -271,9 +414,11 @@ class Presenter:
         # changed the panel), and a note written after the edit would outlive that.
         self._last_panel[key] = sent
         try:
-            if seat.dm_channel_id is None:
-                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                seat.dm_channel_id = (user.dm_channel or await user.create_dm()).id
+            assert seat.user_id is not None
+            if await self.bot.traffic.edit_with_token(seat.user_id, seat.panel_message_id, payload):
+                return
+            await self._dm_channel(seat)
+            await self.bot.traffic.budget.spend(PANEL)
             route = Route(
                 "PATCH",
                 "/channels/{channel_id}/messages/{message_id}",
@@ -286,6 +431,18 @@ class Presenter:
                 del self._last_panel[key]
             raise
 
+    async def _dm_channel(self, seat) -> None:
+        """Find the seat's DM channel: known from an earlier match, or asked for once (a
+        globally limited call; fetching the user first would be a second one)."""
+        if seat.dm_channel_id is not None:
+            return
+        known = self.bot.traffic.dm_channels
+        if seat.user_id not in known:
+            await self.bot.traffic.budget.spend(PANEL)
+            channel = await self.bot.http.start_private_message(seat.user_id)
+            known[seat.user_id] = int(channel["id"])
+        seat.dm_channel_id = known[seat.user_id]
+
     async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
         try:
             await self._patch_panel(session, seat_index)
@@ -295,6 +452,15 @@ class Presenter:
             await self._save_front(session)
         except discord.HTTPException as exc:
             log.warning("match %s: panel edit failed: %s", session.match_id, exc)
+
+    async def _edit_hand(self, session: MatchSession, seat_index: int) -> None:
+        """DMs closed: the player's ephemeral panel, through the token that opened it."""
+        payload = self.panel_payload(session, seat_index)
+        key = (session.match_id, seat_index)
+        if self._last_panel.get(key) == (EPHEMERAL_PANEL, payload):
+            return
+        if await self.bot.traffic.edit_hand(session.match_id, seat_index, payload):
+            self._last_panel[key] = (EPHEMERAL_PANEL, payload)
 
     def forget_panel(self, session: MatchSession, seat_index: int) -> None:
         """The panel was changed by other means (a click's answer): no longer known."""
@@ -323,6 +489,7 @@ class Presenter:
         user_id = session.seats[seat].user_id
         if channel is None or user_id is None:
             return
+        await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
             allowed_mentions=discord.AllowedMentions(users=True),

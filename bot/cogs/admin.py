@@ -15,7 +15,11 @@ from discord.ext import commands
 from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.storage import GuildSettings, InvalidSetting
-from bot.storage.settings import CHALLENGE_EXPIRY_RANGE, TURN_TIMER_RANGE
+from bot.storage.settings import (
+    CHALLENGE_COOLDOWN_RANGE,
+    CHALLENGE_EXPIRY_RANGE,
+    TURN_TIMER_RANGE,
+)
 from engine.core.errors import EngineError
 from engine.core.ruleset import Ruleset, get_ruleset
 
@@ -52,7 +56,9 @@ def settings_text(settings: GuildSettings) -> str:
         f"Turn timer: **{settings.turn_timer_seconds} s** (a player who lets it run out "
         "resigns; a warning comes at half time)\n"
         f"Challenge expiry: **{settings.challenge_expiry_seconds} s** (how long a challenge "
-        "waits to be accepted)"
+        "waits to be accepted)\n"
+        f"Challenge cooldown: **{settings.challenge_cooldown_seconds} s** (how long a member "
+        "waits between two challenges; 0: none)"
     )
 
 
@@ -75,7 +81,7 @@ class Admin(commands.Cog):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(description="Server settings: turn timer and challenge expiry.")
+    @app_commands.command(description="Server settings: turn timer, challenge expiry and cooldown.")
     @app_commands.describe(
         turn_timer=(
             f"seconds a player has for each decision ({TURN_TIMER_RANGE[0]}-{TURN_TIMER_RANGE[1]})"
@@ -83,6 +89,10 @@ class Admin(commands.Cog):
         challenge_expiry=(
             f"seconds a challenge waits to be accepted "
             f"({CHALLENGE_EXPIRY_RANGE[0]}-{CHALLENGE_EXPIRY_RANGE[1]})"
+        ),
+        challenge_cooldown=(
+            f"seconds a member waits between two challenges "
+            f"({CHALLENGE_COOLDOWN_RANGE[0]}-{CHALLENGE_COOLDOWN_RANGE[1]}, 0: none)"
         ),
     )
     @app_commands.default_permissions(manage_guild=True)
@@ -92,6 +102,7 @@ class Admin(commands.Cog):
         interaction: discord.Interaction,
         turn_timer: app_commands.Range[int, 30, 3600] | None = None,
         challenge_expiry: app_commands.Range[int, 30, 3600] | None = None,
+        challenge_cooldown: app_commands.Range[int, 0, 3600] | None = None,
     ) -> None:
         # The Range limits are what Discord's client shows and enforces; they repeat the
         # storage ranges (a test keeps them equal), which are checked again on saving.
@@ -104,7 +115,7 @@ class Admin(commands.Cog):
                 "these settings.",
             )
         settings = self.bot.storage.settings
-        if turn_timer is None and challenge_expiry is None:
+        if turn_timer is None and challenge_expiry is None and challenge_cooldown is None:
             current = await settings.get_guild_settings(interaction.guild_id)
             return await reply(interaction, f"Settings of this server:\n{settings_text(current)}")
         try:
@@ -112,6 +123,7 @@ class Admin(commands.Cog):
                 interaction.guild_id,
                 turn_timer_seconds=turn_timer,
                 challenge_expiry_seconds=challenge_expiry,
+                challenge_cooldown_seconds=challenge_cooldown,
             )
         except InvalidSetting as exc:
             return await reply(interaction, f"Nothing changed: {exc}.")

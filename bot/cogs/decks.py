@@ -510,7 +510,7 @@ class Decks(
     @app_commands.describe(
         game="which card game",
         name="the new deck's name",
-        code="the deck code (from /deck export)",
+        code="the deck code (from /deck export); leave it out to paste it into a text box",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def import_deck(
@@ -518,11 +518,21 @@ class Decks(
         interaction: discord.Interaction,
         game: str,
         name: app_commands.Range[str, 1, NAME_MAX],
-        code: app_commands.Range[str, 1, 1000],
+        code: app_commands.Range[str, 1, 1000] | None = None,
+    ) -> None:
+        # A slash option holds at most 1,000 characters and is awkward to paste into; the
+        # option stays for scripts, people get a text box (a modal: the first answer).
+        if code is None:
+            await interaction.response.send_modal(ImportModal(self, game, name))
+            return
+        await self.import_code(interaction, game, name, code)
+
+    async def import_code(
+        self, interaction: discord.Interaction, game: str, name: str, code: str
     ) -> None:
         rules = get_ruleset(game)
         try:
-            code_game, cards = decode(code)
+            code_game, cards = decode(code.strip())
         except DeckCodeError as exc:
             return await reply(interaction, f"That code cannot be imported: {exc}.")
         if code_game != game:
@@ -643,3 +653,25 @@ class Decks(
 
 async def setup(bot: "CardhostBot") -> None:
     await bot.add_cog(Decks(bot))
+
+
+CODE_MAX = 4000  # a modal text input holds up to 4,000 characters
+
+
+class ImportModal(discord.ui.Modal):
+    """/deck import without a code: a text box to paste it into."""
+
+    code: discord.ui.TextInput = discord.ui.TextInput(
+        label="Deck code",
+        style=discord.TextStyle.paragraph,
+        placeholder="Paste the code from /deck export",
+        min_length=1,
+        max_length=CODE_MAX,
+    )
+
+    def __init__(self, cog: "Decks", game: str, name: str):
+        super().__init__(title=f"Import a {get_ruleset(game).name} deck"[:45])
+        self.cog, self.game, self.name = cog, game, name
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await self.cog.import_code(interaction, self.game, self.name, str(self.code.value))

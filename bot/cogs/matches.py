@@ -48,6 +48,20 @@ class Matches(commands.Cog):
         opponent2: discord.User | None = None,
         opponent3: discord.User | None = None,
     ) -> None:
+        opponents: list[discord.abc.User] = [
+            u for u in (opponent, opponent2, opponent3) if u is not None
+        ]
+        await self.open_challenge(interaction, opponents, game, deck, best_of)
+
+    async def open_challenge(
+        self,
+        interaction: discord.Interaction,
+        opponents: list[discord.abc.User],
+        game: str,
+        deck: str | None = None,
+        best_of: int = 1,
+    ) -> None:
+        """Check and post a challenge: from /challenge, or the "Challenge to a game…" menu."""
         bot = self.bot
         channel_id = interaction.channel_id
         if channel_id is None or interaction.channel is None:
@@ -56,8 +70,18 @@ class Matches(commands.Cog):
             return await reply(interaction, "This channel already has a running match.")
         if bot.challenges.in_channel(channel_id) is not None:
             return await reply(interaction, "This channel already has an open challenge.")
+        if interaction.guild_id is not None:
+            cooldown = (
+                await bot.storage.settings.get_guild_settings(interaction.guild_id)
+            ).challenge_cooldown_seconds
+            wait = bot.cooldowns.wait(interaction.guild_id, interaction.user.id, cooldown)
+            if wait > 0:
+                return await reply(
+                    interaction,
+                    f"This server has a {cooldown} s cooldown on challenges: "
+                    f"try again in {max(1, round(wait))} s.",
+                )
         rules = get_ruleset(game)
-        opponents = [u for u in (opponent, opponent2, opponent3) if u is not None]
         me = interaction.user
         if any(u.id == me.id for u in opponents):
             return await reply(interaction, "You cannot challenge yourself.")
@@ -91,6 +115,7 @@ class Matches(commands.Cog):
             options,
         )
         if computer:
+            bot.cooldowns.challenged(interaction.guild_id, me.id)
             await interaction.response.defer(thinking=True)
             await bot.start_from_challenge(interaction, challenge)
             return
@@ -101,6 +126,7 @@ class Matches(commands.Cog):
             f"{names}: {me.mention} challenges you to **{rules.name}**{series}. "
             f"This challenge expires in {int(expiry)} s."
         )
+        bot.cooldowns.challenged(interaction.guild_id, me.id)
         bot.challenges.add(challenge, expiry)  # before the buttons exist, so none is early
         await interaction.response.send_message(
             text,
@@ -127,6 +153,7 @@ class Matches(commands.Cog):
             embed=embed, files=files, view=board_view(session.match_id, False), wait=True
         )
         session.board_message_id = message.id
+        self.bot.traffic.note_board(session.match_id, interaction.token, message.id, original=None)
         await self.bot.storage.matches.set_board_message(session.match_id, message.id)
 
     @app_commands.command(name="match", description="Who plays, whose move it is, time left.")

@@ -115,6 +115,11 @@ class Gateway:
         self.url = ""
         self.sessions: list[GatewaySession] = []
         self._numbers = 0
+        #: Tokens whose IDENTIFY is refused with close code 4004 (REST may still accept
+        #: them: a token revoked between login and connect).
+        self.refused_tokens: set[str] = set()
+        #: Intent bits the application may not use (close code 4014).
+        self.disallowed_intents = 0
         state.world_listeners.append(self._on_world_event)
 
     @property
@@ -174,8 +179,17 @@ class Gateway:
             return
         session.received.append(frame)
         if op == IDENTIFY:
+            # Topics > Opcodes and Status Codes, gateway close event codes: 4004
+            # "Authentication failed" (do not reconnect), 4014 "Disallowed intent(s)".
+            identify = data or {}
+            if identify.get("token") in self.refused_tokens:
+                session.ws.close(4004)
+                return
+            if int(identify.get("intents") or 0) & self.disallowed_intents:
+                session.ws.close(4014)
+                return
             session.identify = data
-            self._send_ready(session, shard=(data or {}).get("shard"))
+            self._send_ready(session, shard=identify.get("shard"))
         elif op == RESUME:
             resumed = (data or {}).get("session_id")
             previous = next((s for s in self.sessions if s.session_id == resumed), None)

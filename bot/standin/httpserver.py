@@ -81,7 +81,7 @@ class HttpRequest:
 
 
 #: ``handle(request) -> (status, JSON body or None for no body)``.
-RequestHandler = Callable[[HttpRequest], tuple[int, bytes | None]]
+RequestHandler = Callable[[HttpRequest], tuple[int, bytes | None, bytes]]
 #: ``accept(request, websocket)``: called once the handshake is answered.
 SocketAcceptor = Callable[[HttpRequest, "WebSocket"], None]
 
@@ -212,11 +212,11 @@ class _HttpProtocol(asyncio.Protocol):
             self._upgrade(request)
             return True
         try:
-            status, payload = self._server.handle(request)
+            status, payload, headers = self._server.handle(request)
         except Exception:  # the handler records its own errors; this is a last resort
             log.exception("stand-in HTTP handler crashed on %s %s", method, path)
-            status, payload = 500, None
-        self._respond(status, payload, close=not keep_alive)
+            status, payload, headers = 500, None, b""
+        self._respond(status, payload, close=not keep_alive, headers=headers)
         return True
 
     def _take_body(self, headers: dict[str, str]) -> bytes | None:
@@ -254,11 +254,14 @@ class _HttpProtocol(asyncio.Protocol):
             assert self._transport is not None
             self._transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
 
-    def _respond(self, status: int, body: bytes | None, *, close: bool) -> None:
+    def _respond(
+        self, status: int, body: bytes | None, *, close: bool, headers: bytes = b""
+    ) -> None:
+        """``headers``: extra header lines, each ending in CRLF (rate-limit headers)."""
         transport = self._transport
         if transport is None or transport.is_closing():
             return
-        line = _STATUS_LINES.get(status) or _status_line(status)
+        line = (_STATUS_LINES.get(status) or _status_line(status)) + headers
         tail = b"Connection: close\r\n\r\n" if close else b"\r\n"
         if body is None:
             transport.write(line + tail)

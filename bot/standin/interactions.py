@@ -328,6 +328,31 @@ def command_data(
     return data
 
 
+def user_command_data(
+    state: StandinState,
+    command: str,
+    target: FakeUser | FakeMember,
+    *,
+    guild: FakeGuild | None,
+    guild_command: bool,
+) -> dict[str, Any]:
+    """``data`` of a user context-menu command (type 2) run on ``target``: Discord sends
+    the target's id and resolves the user (and member) as for a user option."""
+    resolved: dict[str, dict[str, Any]] = {}
+    target_id = _option("target", target, resolved, guild)["value"]
+    scope = guild.id if guild_command and guild is not None else None
+    data: dict[str, Any] = {
+        "id": str(state.command_id(command, scope)),
+        "name": command,
+        "type": 2,
+        "target_id": target_id,
+        "resolved": resolved,
+    }
+    if scope is not None:
+        data["guild_id"] = str(scope)
+    return data
+
+
 def component_data(
     custom_id: str,
     component_type: int,

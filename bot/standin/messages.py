@@ -9,6 +9,7 @@ holds references to the old lists, not copies; treat them as read-only.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -159,6 +160,9 @@ class FakeMessage:
     type: int = 0
     tts: bool = False
     created_at: str = field(default_factory=now_iso)
+    #: `time.perf_counter()` at creation: how old the message is (Discord limits edits of
+    #: messages older than an hour, code 30046).
+    born: float = field(default_factory=time.perf_counter)
     edited_at: str | None = None
     #: For ephemeral messages: the only user who can see it.
     visible_to: FakeUser | None = None

@@ -13,22 +13,27 @@ import logging
 import mimetypes
 import re
 import time
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
 from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
+from .commands import validate_commands
 from .errors import ApiError, invalid_form, unknown
 from .httpserver import HttpRequest
 from .interactions import ALLOWED_CALLBACKS, CallbackType, InteractionHandle, InteractionKind
 from .jsonio import dumps, loads
 from .messages import EPHEMERAL, LOADING, FakeAttachment, FakeMessage, validate_message
+from .ratelimits import RateLimiter, Refusal, shared_refusal
 from .recorder import CallRecorder, RecordedCall, UploadedFile
 from .state import FakeChannel, StandinState
 
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
+GLOBAL_LIMIT = 50  # requests per second per bot, outside the interaction routes
+GLOBAL_EXEMPT = ("/interactions/", "/webhooks/")
 GATEWAY_PATH = "/gateway"
 UNKNOWN_ROUTE_MESSAGE = "unknown route in stand-in"
 CHAT_INPUT_COMMAND_MESSAGE = 20
@@ -38,6 +43,31 @@ REPLY_MESSAGE = 19
 CALLS_CHANGED = object()
 _PARAMETER = re.compile(r"\{(\w+)(?::([^{}]*))?\}")
 _INVALID_JSON = ApiError(400, 50109, "The request body contains invalid JSON.")
+
+#: Interactions > Receiving and Responding: "you must send an initial response within 3
+#: seconds of receiving the event"; tokens "are valid for 15 minutes".
+ACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+#: Topics > Opcodes and Status Codes, 30046: "Maximum number of edits to messages older
+#: than 1 hour reached. Try again later". Discord does not publish the number of edits.
+OLD_MESSAGE_AGE = 3600.0
+OLD_MESSAGE_EDITS = 10
+#: Interactions > Application Commands: "200 application command creates per day, per guild".
+DAILY_COMMAND_CREATES = 200
+DAY = 86_400.0
+
+
+class _RateLimited(Exception):
+    """Raised inside a handler to answer with a 429 (`Refusal`)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.body.get("message"))
+        self.refusal = refusal
+
+
+def _header_bytes(headers: dict[str, str]) -> bytes:
+    return "".join(f"{k}: {v}\r\n" for k, v in headers.items()).encode("latin-1")
+
 
 Reply = Any
 Handler = Callable[[HttpRequest], Reply]
@@ -152,7 +182,12 @@ class RestApi:
         state: StandinState,
         recorder: CallRecorder,
         *,
-        ack_deadline: float | None = None,
+        ack_deadline: float | None = ACK_DEADLINE,
+        token_lifetime: float = TOKEN_LIFETIME,
+        old_message_age: float = OLD_MESSAGE_AGE,
+        old_message_edits: int = OLD_MESSAGE_EDITS,
+        daily_command_creates: int = DAILY_COMMAND_CREATES,
+        limiter: RateLimiter | None = None,
         record_calls: bool = True,
         record_bodies: bool = True,
     ) -> None:
@@ -162,12 +197,31 @@ class RestApi:
         self.record_calls = record_calls
         #: False: recorded calls keep no request body, uploads or response.
         self.record_bodies = record_bodies
-        #: If set, callbacks later than this many seconds get 10062 like real Discord.
+        #: Callbacks later than this many seconds get 10062 like real Discord (None: off).
         self.ack_deadline = ack_deadline
+        #: Webhook calls with an interaction token older than this get 401 / 50027.
+        self.token_lifetime = token_lifetime
+        #: Edits of messages older than ``old_message_age`` s: ``old_message_edits`` per
+        #: channel in any such span, then 429 / 30046.
+        self.old_message_age = old_message_age
+        self.old_message_edits = old_message_edits
+        self._old_edits: dict[int, list[float]] = {}
+        #: New command names per scope (None: global) in the last day, then 429 / 30034.
+        self.daily_command_creates = daily_command_creates
+        self._command_creates: dict[int | None, list[float]] = {}
+        #: The global limit, per-route buckets and the invalid-request ban.
+        self.limiter = limiter if limiter is not None else RateLimiter(clock=time.perf_counter)
         #: Where ``GET /gateway`` and ``/gateway/bot`` send (Auto)ShardedClients; set on start.
         self.gateway_url = ""
         #: Exceptions raised inside stand-in handlers (stand-in bugs); FakeDiscord re-raises them.
         self.internal_errors: list[BaseException] = []
+        #: Answers by (route template, status), recorded or not: what a bot's traffic was.
+        self.route_counts: Counter[tuple[str | None, int]] = Counter()
+        #: Arrival times of globally limited calls within the last second, and how many
+        #: calls arrived while 50 had already arrived in the second before: those Discord
+        #: answers with a global 429 (Topics: Rate Limits, "Global Rate Limit").
+        self._global_window: deque[float] = deque()
+        self.over_global_limit = 0
         self._routes = self._build_routes()
 
     # -- wiring ----------------------------------------------------------------------------------
@@ -233,8 +287,9 @@ class RestApi:
                 return template, handler
         return None, None
 
-    def serve(self, request: HttpRequest) -> tuple[int, bytes | None]:
-        """Route, record and answer one request: (status, JSON body or None for 204)."""
+    def serve(self, request: HttpRequest) -> tuple[int, bytes | None, bytes]:
+        """Route, record and answer one request: (status, JSON body or None for 204, extra
+        header lines)."""
         arrived = time.perf_counter()
         route, handler = self._match(request)
         path = request.path
@@ -253,13 +308,19 @@ class RestApi:
             self.recorder.add(call)
         request.call = call
         data: Any = None
+        refusal, headers = self.limiter.admit(request.method, route, request.match_info or {})
         try:
+            if refusal is not None:
+                raise _RateLimited(refusal)
             call.json, call.files = read_body(request)
             request.files = call.files
             if handler is None:
                 raise ApiError(404, 0, UNKNOWN_ROUTE_MESSAGE)
             data = handler(request)
             status = 200 if data is not None else 204
+        except _RateLimited as limited:
+            data, status = limited.refusal.body, 429
+            headers = {**headers, **limited.refusal.headers}
         except ApiError as exc:
             data = exc.to_json()
             status = exc.status
@@ -271,12 +332,22 @@ class RestApi:
             data = {"code": 0, "message": f"stand-in internal error: {exc!r}"}
             status = 400
         call.status = status
+        self.route_counts[(route, status)] += 1
+        if route is not None and not route.startswith(GLOBAL_EXEMPT):
+            window = self._global_window
+            while window and arrived - window[0] >= 1.0:
+                window.popleft()
+            if len(window) >= GLOBAL_LIMIT:
+                self.over_global_limit += 1
+            window.append(arrived)
         if self.record_bodies or handler is None:
             call.response = data
         else:
             call.json, call.files = None, []
+        self.limiter.answered(status)
         self.state.notify(CALLS_CHANGED)
-        return status, None if data is None else dumps(data)
+        extra = _header_bytes(headers) if headers else b""
+        return status, None if data is None else dumps(data), extra
 
     # -- small lookups ---------------------------------------------------------------------------
 
@@ -316,6 +387,10 @@ class RestApi:
         if not handle.acknowledged:
             self._reject(handle, "webhook used before the interaction was acknowledged")
             raise unknown("Webhook", 10015)
+        born = handle.dispatched_at
+        if born is not None and request.call.arrived_at - born > self.token_lifetime:
+            self._reject(handle, "interaction token used after it expired")
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return handle
 
     def _hook_message(self, request: HttpRequest, handle: InteractionHandle) -> FakeMessage:
@@ -427,6 +502,23 @@ class RestApi:
         commands = request.call.json or []
         if not isinstance(commands, list):
             raise invalid_form("expected a list of commands")
+        validate_commands(commands)
+        known = {(c.get("name"), c.get("type", 1)) for c in self.state.commands.get(scope, [])}
+        created = sum(1 for c in commands if (c.get("name"), c.get("type", 1)) not in known)
+        now = request.call.arrived_at
+        recent = [t for t in self._command_creates.get(scope, ()) if now - t < DAY]
+        if created and len(recent) + created > self.daily_command_creates:
+            retry = DAY - (now - recent[0]) if recent else DAY
+            raise _RateLimited(
+                shared_refusal(
+                    retry,
+                    code=30034,
+                    message="Max number of daily application command creates has been "
+                    f"reached ({self.daily_command_creates})",
+                )
+            )
+        self._command_creates[scope] = recent + [now] * created
+        self.state.command_writes[scope] = self.state.command_writes.get(scope, 0) + 1
         return self.state.set_commands(scope, commands)
 
     # -- users, guilds, channels -----------------------------------------------------------------
@@ -510,12 +602,33 @@ class RestApi:
         msg = self._channel_message(request)
         if msg.author is not self.state.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._count_old_message_edit(msg, request.call.arrived_at)
         payload = self._body(request)
         attachments = self._attachments(request, payload, msg.attachments)
         count = len(attachments if attachments is not None else msg.attachments)
         validate_message(payload, attachment_count=count, creating=False)
         self.state.edit_message(msg, payload, attachments)
         return self._payload(msg)
+
+    def _count_old_message_edit(self, msg: FakeMessage, now: float) -> None:
+        """Discord limits edits of messages older than an hour (30046, per channel)."""
+        if now - msg.born <= self.old_message_age:
+            return
+        span = self.old_message_age
+        recent = [t for t in self._old_edits.get(msg.channel.id, ()) if now - t < span]
+        if len(recent) >= self.old_message_edits:
+            self._old_edits[msg.channel.id] = recent
+            retry = span - (now - recent[0]) if recent else span
+            raise _RateLimited(
+                shared_refusal(
+                    retry,
+                    code=30046,
+                    message="Maximum number of edits to messages older than 1 hour reached. "
+                    "Try again later.",
+                )
+            )
+        recent.append(now)
+        self._old_edits[msg.channel.id] = recent
 
     def delete_message(self, request: HttpRequest) -> Reply:
         self.state.delete_message(self._channel_message(request))

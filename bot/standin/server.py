@@ -38,11 +38,21 @@ from .interactions import (
     component_data,
     interaction_payload,
     modal_submit_data,
+    user_command_data,
 )
 from .messages import BUTTON, FakeMessage
 from .patching import discord_pointed_at
+from .ratelimits import RateLimiter, RateLimitStats
 from .recorder import CallRecorder, RecordedCall
-from .rest import API_PREFIX, GATEWAY_PATH, RestApi
+from .rest import (
+    ACK_DEADLINE,
+    API_PREFIX,
+    GATEWAY_PATH,
+    OLD_MESSAGE_AGE,
+    OLD_MESSAGE_EDITS,
+    TOKEN_LIFETIME,
+    RestApi,
+)
 from .state import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser, StandinState
 
 log = logging.getLogger(__name__)
@@ -65,15 +75,25 @@ class FakeDiscord:
         *,
         bot_name: str = "cardhost",
         default_timeout: float = 5.0,
-        ack_deadline: float | None = None,
+        ack_deadline: float | None = ACK_DEADLINE,
+        token_lifetime: float = TOKEN_LIFETIME,
+        old_message_age: float = OLD_MESSAGE_AGE,
+        old_message_edits: int = OLD_MESSAGE_EDITS,
+        limiter: RateLimiter | None = None,
         host: str = "127.0.0.1",
         backlog: int = 1024,
         record_calls: bool = True,
         record_bodies: bool = True,
         keep_history: bool = True,
     ) -> None:
-        """``ack_deadline``: reject callbacks slower than this (Discord: 3 s) with 10062;
-        None only records latencies. ``default_timeout`` bounds every ``wait_*``.
+        """Discord's rules are on by default (docs/discord.md cites each): callbacks later
+        than ``ack_deadline`` (3 s) get 10062, interaction tokens older than
+        ``token_lifetime`` (15 min) get 401 / 50027, edits of messages older than
+        ``old_message_age`` (1 h) are limited to ``old_message_edits`` per channel (30046),
+        and ``limiter`` (a `RateLimiter`: the global limit, per-route buckets, the invalid
+        request ban) answers 429s. A test about something else may relax one explicitly
+        (``ack_deadline=None`` only records latencies). ``default_timeout`` bounds every
+        ``wait_*``.
 
         Lean mode for benchmarks, where nobody reads what tests assert on: ``record_calls``
         False keeps no `calls` but those to unknown routes (``unknown_calls`` still works);
@@ -88,6 +108,10 @@ class FakeDiscord:
             self.state,
             self.recorder,
             ack_deadline=ack_deadline,
+            token_lifetime=token_lifetime,
+            old_message_age=old_message_age,
+            old_message_edits=old_message_edits,
+            limiter=limiter,
             record_calls=record_calls,
             record_bodies=record_bodies,
         )
@@ -275,6 +299,28 @@ class FakeDiscord:
         )
         return await self._send_interaction(handle, data)
 
+    async def user_command(
+        self, user: FakeUser, channel: FakeChannel, command: str, target: FakeUser
+    ) -> InteractionHandle:
+        """``user`` right-clicks ``target`` and picks the user context-menu ``command``
+        (Interactions: Application Commands, user commands)."""
+        guild = channel.guild
+        data = user_command_data(
+            self.state,
+            command,
+            target,
+            guild=guild,
+            guild_command=self._is_guild_command(guild, command),
+        )
+        handle = InteractionHandle(
+            self.state,
+            kind=InteractionKind.APPLICATION_COMMAND,
+            user=user,
+            channel=channel,
+            name=command,
+        )
+        return await self._send_interaction(handle, data)
+
     async def autocomplete(
         self,
         user: FakeUser,
@@ -403,6 +449,11 @@ class FakeDiscord:
     def calls(self) -> list[RecordedCall]:
         """Every REST call so far, in arrival order."""
         return self.recorder.calls
+
+    @property
+    def rate_limits(self) -> RateLimitStats:
+        """How the bot's traffic met Discord's limits: globally limited calls, 429s by scope."""
+        return self.rest.limiter.stats
 
     @property
     def unknown_calls(self) -> list[RecordedCall]:

@@ -311,6 +311,8 @@ class StandinState:
         self.interactions_by_token: dict[str, InteractionHandle] = {}
         #: Synced command payloads; key None = global, else guild id.
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        #: Bulk overwrites received per scope (None: global): a bot syncs only on change.
+        self.command_writes: dict[int | None, int] = {}
         self._command_ids: dict[tuple[int | None, str], int] = {}
         self._token_counter = itertools.count(1)
         #: Waiters woken by every change, and waiters by what they said they depend on.
@@ -318,6 +320,9 @@ class StandinState:
         self._keyed_waiters: dict[Hashable, set[_Waiter]] = {}
         #: Called with (gateway event name, payload) when the world changes while bots run.
         self.world_listeners: list[WorldListener] = []
+        #: Called with each message created, edited or deleted (benchmarks time what
+        #: players see without polling).
+        self.message_listeners: list[Callable[[FakeMessage], None]] = []
 
     # -- change notification ---------------------------------------------------------------------
 
@@ -529,6 +534,8 @@ class StandinState:
 
     def notify_message(self, msg: FakeMessage) -> None:
         """`notify` for a created, edited or deleted message: it, its channel, its viewer."""
+        for listener in self.message_listeners:
+            listener(msg)
         viewer = msg.visible_to or msg.channel.recipient
         if viewer is None:
             self.notify(msg, msg.channel)

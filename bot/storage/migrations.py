@@ -135,4 +135,38 @@ CREATE TABLE guild_settings (
 );
 """
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "initial", INITIAL),)
+COMMAND_SYNC = """
+-- The digest of the application commands last written to each scope (0: global,
+-- else a guild id), so that a start with an unchanged set writes nothing to Discord.
+CREATE TABLE command_sync (
+    scope       INTEGER PRIMARY KEY,
+    digest      TEXT    NOT NULL,
+    synced_at   TEXT    NOT NULL
+);
+"""
+
+# Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
+# /challenge (NULL: the bot's default). Number 5 is this change's fixed slot.
+NOTIFY_AND_COOLDOWN = """
+CREATE TABLE user_settings (
+    user_id     INTEGER PRIMARY KEY,
+    notify      INTEGER NOT NULL DEFAULT 1 CHECK (notify IN (0, 1)),
+    updated_at  TEXT    NOT NULL
+);
+ALTER TABLE guild_settings ADD COLUMN challenge_cooldown_seconds INTEGER;
+"""
+
+# MERGE NOTE: versions 3 and 4 belong to other branches (issue-14-data has 4; issue-12
+# was given 2, which issue-13-standin's command sync took). Until they are merged, these
+# empty steps hold their numbers so that number 5 is valid here; when merging, replace
+# each by the real migration of its number.
+_HELD_FOR_OTHER_BRANCHES = tuple(
+    Migration(version, f"held for another branch ({version})", "") for version in (3, 4)
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "initial", INITIAL),
+    Migration(2, "command sync", COMMAND_SYNC),
+    *_HELD_FOR_OTHER_BRANCHES,
+    Migration(5, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
+)

@@ -134,3 +134,4 @@ class GuildSettings(_Row):
     guild_id: int
     turn_timer_seconds: int
     challenge_expiry_seconds: int
+    challenge_cooldown_seconds: int = 0

@@ -4,9 +4,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
+from bot.storage.command_sync import CommandSyncRepo
 from bot.storage.db import Clock, Database, Migration, utc_now
 from bot.storage.decks import DeckRepo
 from bot.storage.matches import MatchRepo
+from bot.storage.preferences import PreferencesRepo
 from bot.storage.ratings import RatingRepo
 from bot.storage.settings import SettingsRepo
 from bot.storage.users import UserRepo
@@ -28,9 +30,11 @@ class Storage:
     ):
         self.db = db
         self.users = UserRepo(db)
+        self.preferences = PreferencesRepo(db)
         self.decks = DeckRepo(db)
         self.matches = MatchRepo(db)
         self.ratings = RatingRepo(db)
+        self.command_sync = CommandSyncRepo(db)
         self.settings = SettingsRepo(
             db,
             turn_timer_seconds=turn_timer_seconds,

@@ -10,7 +10,7 @@ import random
 
 from engine.core.match import replay
 from tests.bot.conftest import World
-from tests.bot.test_match_flow import accept, click_option, panel_of
+from tests.bot.test_match_flow import accept, click_option, message_channel_of, panel_of
 
 WAITING_FIELDS = {"Waiting for", "Waiting"}
 
@@ -79,10 +79,7 @@ async def test_secret_choices_in_dms_and_a_public_reveal(world: World, bot) -> N
     # reveals (what each player recycled and cast) were posted there.
     revealed = set()
     for call in fake.calls:
-        route = call.route or ""
-        if call.method in ("POST", "PATCH") and route.startswith("/channels/{channel_id}/messages"):
-            if int(call.path.split("/")[2]) != world.channel.id:
-                continue
+        if message_channel_of(fake, call) == world.channel.id:
             body = str(call.json)
             assert "your secret choices" not in body
             assert "Take back" not in body and "Done (commit)" not in body

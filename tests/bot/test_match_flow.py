@@ -64,6 +64,28 @@ async def assert_finished_and_kept(storage, fake: FakeDiscord, session) -> None:
     assert "wins" in fake.message(session.board_message_id).text
 
 
+def message_channel_of(fake: FakeDiscord, call) -> int | None:
+    """The channel a call posts or edits a public message in: by the channel route, or
+    through an interaction's token (then the interaction's channel); None for other calls
+    and for ephemeral messages (only their one reader sees them)."""
+    route = call.route or ""
+    if call.method not in ("POST", "PATCH"):
+        return None
+    if route.startswith("/channels/{channel_id}/messages"):
+        return int(call.path.split("/")[2])
+    if not route.startswith("/webhooks/"):
+        return None
+    handle = fake.state.interactions_by_token[call.path.split("/")[3]]
+    target = call.path.rsplit("/", 1)[-1]
+    if call.method == "POST":
+        ephemeral = int((call.json or {}).get("flags") or 0) & 64
+    elif target == "@original":
+        ephemeral = handle.original_message is not None and handle.original_message.ephemeral
+    else:
+        ephemeral = fake.message(int(target)).ephemeral
+    return None if ephemeral else handle.channel.id
+
+
 def panel_of(fake: FakeDiscord, session, seat: int):
     return fake.message(session.seats[seat].panel_message_id)
 
@@ -184,11 +206,9 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
     panel_channels = {s.dm_channel_id for s in session.seats}
     checked = 0
     for call in fake.calls:
-        if call.method not in ("POST", "PATCH") or not (call.route or "").startswith(
-            "/channels/{channel_id}/messages"
-        ):
+        channel_id = message_channel_of(fake, call)
+        if channel_id is None:
             continue
-        channel_id = int(call.path.split("/")[2])
         embeds = (call.json or {}).get("embeds") or []
         titles = " ".join(str(e.get("title", "")) for e in embeds)
         checked += 1

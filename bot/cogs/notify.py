@@ -1,0 +1,41 @@
+"""/notify on|off: whether the bot pings you when your turn comes (stored per user)."""
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.controller import reply
+
+if TYPE_CHECKING:
+    from bot.app import CardhostBot
+
+
+class Notify(commands.Cog):
+    def __init__(self, bot: "CardhostBot"):
+        self.bot = bot
+
+    @app_commands.command(description="Ping me when my turn comes (on) or never (off).")
+    @app_commands.describe(setting="on or off")
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, setting: str) -> None:
+        if setting not in ("on", "off"):
+            return await reply(interaction, "Choose `on` or `off`; nothing changed.")
+        await self.bot.storage.preferences.set_notify(interaction.user.id, setting == "on")
+        if setting == "on":
+            text = (
+                "Turn pings are **on**: a short DM (or a mention) tells you when it is your move."
+            )
+        else:
+            text = "Turn pings are **off**. The half-time warning of the turn timer still comes."
+        await reply(interaction, text)
+
+
+async def setup(bot: "CardhostBot") -> None:
+    await bot.add_cog(Notify(bot))
