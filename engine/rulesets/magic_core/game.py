@@ -168,6 +168,7 @@ class MagicState(GameState):
         self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)
         self.anthem_srcs: list[Obj] = []
         self.left_any = False  # has anyone left this game (a fast path for counting)
+        self.turn_abandoned = False  # the active player left mid-turn (ruling R8)
         self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
         self.order_chosen = False  # the first waiting trigger was picked by its controller
         self.clock = 0  # timestamps (613.7): permanents entering, effects beginning
@@ -542,21 +543,23 @@ class MagicState(GameState):
             self.passes = 0
             if self.stack:
                 self.resolve_top()
-            else:
-                self.mode = M_NEXT_STEP
+            else:  # ruling R8: a turn whose active player left ends with its stack
+                self.mode = M_NEXT_TURN if self.turn_abandoned else M_NEXT_STEP
         else:
             self.priority = self.next_seat(self.priority)
 
     def give_priority_to_active(self) -> None:
+        """117.3b; with the active player gone (ruling R8), the next player in turn order."""
         self.mode = M_PRIORITY
         self.passes = 0
-        self.priority = self.active
+        self.priority = self.next_seat(self.active) if self.turn_abandoned else self.active
 
     # -- turns and steps -----------------------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
         if self.players[seat].left:  # the starting player left before the first turn
             seat = self.next_seat(seat)
+        self.turn_abandoned = False
         self.turn += 1
         self.game_turn += 1
         self.active = seat
@@ -1334,6 +1337,12 @@ class MagicState(GameState):
             if obj.owner == seat or obj.controller == seat:
                 self.battlefield.remove(obj)
                 obj.zone = GONE
+        for zone in (player.hand, player.library, player.graveyard, player.exile):
+            for obj in zone:  # 800.4a: every object they own leaves, wherever it is
+                obj.zone = GONE
+            zone.clear()
+        player.pool = [0, 0, 0, 0, 0, 0]
+        player.creature_pool = [0, 0, 0, 0, 0, 0]
         self.statics_changed()
         for obj in self.battlefield:
             if obj.attacking == seat:
@@ -1349,13 +1358,21 @@ class MagicState(GameState):
             self.end_game(live[0], "the last player in the game (104.2a)")
             return
         if seat == self.active and self.mode not in (M_STARTER, M_MULLIGAN, M_BOTTOM, M_OPENING):
-            for item in self.stack:
-                if item.card is not None and not item.copy:
-                    self.move(item.card, GRAVEYARD)
-            self.stack, self.pending, self.resuming = [], [], None
+            # Ruling R8: the turn goes on without an active player while the other players'
+            # spells and abilities (which stay, 800.4a removes only the leaver's) resolve,
+            # priority starting with the next player in turn order; once the stack is
+            # empty and all pass, the rest of the turn is skipped.
             for obj in self.battlefield:
                 obj.clear_combat()
-            self.mode = M_NEXT_TURN
+            self.resuming = None
+            self.queue, self.choice = [], {}
+            if not self.stack and not self.pending:
+                self.mode = M_NEXT_TURN
+                return
+            self.turn_abandoned = True
+            self.mode = M_PRIORITY
+            self.passes = 0
+            self.priority = self.next_seat(seat)
             return
         if self.resuming is not None and self.resuming[0].controller == seat:
             self.resuming = None  # their spell or ability stops resolving with them
