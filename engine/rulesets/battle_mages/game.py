@@ -709,7 +709,11 @@ class BattleMagesState(GameState):
                 self.pay(side, item.script.cost)
                 if item.script.exhaust:
                     card.exhausted = True
-        self.stack.append(item)
+        placed = next((i for i, on in enumerate(self.stack) if on.id == item.id), None)
+        if placed is None:
+            self.stack.append(item)
+        else:  # a costly trigger, on the stack since it triggered (battle-mages.md:131)
+            self.stack[placed] = item
         self.events.append(bev.Attempted(side.name, item.label, self.targets_text(item)))
         if not task.trigger:  # the other Mage may react to it first
             self.priority = 1 - item.controller
@@ -1016,6 +1020,9 @@ class BattleMagesState(GameState):
                     and self.sides[trigger.controller].mana >= cost
                     and self._could_act(trigger)
                 ):
+                    # battle-mages.md:131-132: on the stack first, then pay, then targets.
+                    if not (self.stack and self.stack[-1].paid is None):
+                        self._announce_trigger(trigger)
                     return True  # pay or decline
                 task.to_push.pop(0)
                 self._push_trigger(trigger, paid=not cost)
@@ -1068,19 +1075,35 @@ class BattleMagesState(GameState):
             describe=self.describe,
         )
 
-    def _push_trigger(self, trigger: PendingTrigger, paid: bool) -> None:
-        """battle-mages.md:131-132 — on the stack whether paid or not; targets if paid."""
+    def _announce_trigger(self, trigger: PendingTrigger) -> None:
+        """battle-mages.md:131 — a trigger with a cost goes on the stack before its Mage
+        decides to pay (``paid`` None until then) and chooses its targets."""
+        item = self._trigger_item(trigger)
+        item.paid = None
+        self.stack.append(item)
+        side = self.sides[trigger.controller].name
+        self.events.append(bev.Triggered(side, item.label))
+
+    def _trigger_item(self, trigger: PendingTrigger) -> Item:
         source = self.cards[trigger.source[0]]
         label = f"{source.name}'s {_TRIGGER_NAMES.get(trigger.script.when, 'ability')}"
         item = self.new_item(trigger.controller, trigger.source, False, trigger.script, label)
         item.subject = trigger.subject
+        return item
+
+    def _push_trigger(self, trigger: PendingTrigger, paid: bool) -> None:
+        """battle-mages.md:131-132 — on the stack whether paid or not; targets if paid. A
+        costly trigger is already on the stack (`_announce_trigger`): it is decided there."""
+        waiting = self.stack[-1] if self.stack and self.stack[-1].paid is None else None
+        item = waiting if waiting is not None else self._trigger_item(trigger)
         item.paid = paid
         if not paid:
-            self.stack.append(item)
+            if waiting is None:
+                self.stack.append(item)
             side = self.sides[trigger.controller].name
-            self.events.append(bev.Attempted(side, f"{label} (unpaid)"))
+            self.events.append(bev.Attempted(side, f"{item.label} (unpaid)"))
             return
-        self.tasks.append(Attempt(item, True, source.uid))
+        self.tasks.append(Attempt(item, True, self.cards[trigger.source[0]].uid))
 
     def _resolve_advance(self, task: Resolve) -> bool:
         item = task.item

@@ -111,7 +111,9 @@ def stack_view(state: "BattleMagesState") -> ZoneView:
         tags = ["spell" if item.spell else "ability", f"by {state.names[item.controller]}"]
         if targets:
             tags.append(f"targets {targets}")
-        if not item.paid:
+        if item.paid is None:
+            tags.append("its cost not yet paid or declined")
+        elif not item.paid:
             tags.append("unpaid")
         kind = source.proto.kind if item.spell else "ability"
         cards.append(
