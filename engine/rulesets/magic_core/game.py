@@ -468,14 +468,10 @@ class MagicState(GameState):
                     self.stack_triggers()
                     continue
                 seat = self.priority
-                if not (self.stack or self.players[seat].stop_all or self.default_stop(seat)):
-                    self.pass_priority()  # no stop here whatever the player could do
-                    continue
-                actions = self.priority_actions(seat)
-                if self.stops_here(seat, actions):
-                    self._prio = actions
+                if self.stops_here(seat):
+                    self._prio = self.priority_actions(seat)
                     return
-                self.pass_priority()
+                self.pass_priority()  # by public knowledge they could do nothing here
             elif mode == M_NEXT_STEP:
                 self.next_step()
             elif mode == M_NEXT_TURN:
@@ -485,47 +481,31 @@ class MagicState(GameState):
             else:
                 return
 
-    def stops_here(self, seat: int, actions: list[Action]) -> bool:
-        """No needless prompts: with nothing but 'pass' the player passes; with an empty
-        stack a player stops only in their own main phases, unless their stop setting says
-        every step (see docs: the stop setting)."""
-        if len(actions) <= 2:  # pass, and the stop toggle that comes with any choice
+    def stops_here(self, seat: int) -> bool:
+        """No tells, few prompts (docs: the stop setting). Whether a player is asked
+        depends only on what everyone can see and on their own stop setting, never on what
+        their hand holds: a player who could act by what is public (a card in hand, an
+        ability of a permanent or of a card in their graveyard) is asked at the windows
+        below, even when nothing of theirs is castable right now, so that being asked
+        tells nobody anything; one who visibly cannot act passes by themselves."""
+        if not self.could_act_publicly(seat):
             return False
-        if all(a[0] in ("pass", "mana") for a in actions) and not self.mana_could_help(
-            seat, actions
-        ):
-            return False  # a Treasure alone is no reason to ask: its mana would buy nothing
-        if self.stack or self.players[seat].stop_all:
-            return True
-        return self.default_stop(seat)
+        if self.players[seat].stop_all:
+            return True  # their own setting: it tells only what they chose
+        return bool(self.stack) or self.default_stop(seat)
 
-    def mana_could_help(self, seat: int, actions: list[Action]) -> bool:
-        """Whether mana from the player's non-land sources (Treasure, Gold, artifacts: the
-        auto-tapper uses only lands and the pool) could pay for something they cannot
-        afford yet: a spell in hand castable now, or an activated ability (mana value
-        only, a generous estimate, so no real chance is skipped)."""
-        extra = 0
-        for uid in {a[1] for a in actions if a[0] == "mana"}:
-            obj = self.objs[uid]
-            extra += max(
-                1 if e.mana == "any" else len(e.mana)
-                for ab in obj.proto.abilities
-                if ab.is_mana
-                for e in ab.effects
-            )
-        total = sum(self.available(seat, True)) + extra
-        sorcery_time = seat == self.active and self.step in MAINS and not self.stack
-        for card in self.players[seat].hand:
-            proto = card.proto
-            timely = proto.is_instant or sorcery_time
-            if not proto.is_land and timely and proto.mana_value <= total:
-                return True
+    def could_act_publicly(self, seat: int) -> bool:
+        """What every player can see lets this player act: cards in hand (any may be an
+        instant), or a non-mana ability on a permanent they control or in their graveyard."""
+        player = self.players[seat]
+        if player.hand:
+            return True
         for obj in self.battlefield:
-            if obj.controller == seat:
-                for ab in obj.proto.abilities:
-                    if not ab.is_mana and ab.zone == BATTLEFIELD and sum(ab.cost[:7]) <= total:
-                        return True
-        return False
+            if obj.controller == seat and any(
+                not ab.is_mana and ab.zone == BATTLEFIELD for ab in obj.proto.abilities
+            ):
+                return True
+        return any(ab.zone == GRAVEYARD for card in player.graveyard for ab in card.proto.abilities)
 
     def default_stop(self, seat: int) -> bool:
         """Where a player stops on an empty stack by default: their own main phases, and
@@ -696,8 +676,9 @@ class MagicState(GameState):
                     for x in self.x_values(ability.cost, avail):
                         actions += [("act", card.uid, ability.index, x, r) for r in refs]
         actions.append(PASS)
-        if len(actions) > 1:
-            actions.append(STOP_MAIN if player.stop_all else STOP_ALL)
+        # Always offered, so that a priority decision is never a forced lone "pass": whether
+        # a player is asked is `stops_here`'s public call, not the size of their options.
+        actions.append(STOP_MAIN if player.stop_all else STOP_ALL)
         return actions
 
     def cast_actions(self, seat: int, card: Obj, avail: list[int]) -> list[Action]:

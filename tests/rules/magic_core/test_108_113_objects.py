@@ -85,6 +85,7 @@ def test_109_2b_a_spell_means_one_on_the_stack() -> None:
     assert not [a for a in match.state.priority_actions(1) if a[0] == "cast"]  # not a spell
     cast(match, "kindle_bolt", target="p1")
     bolt = match.state.stack[-1]
+    until_priority(match, 1)  # Ann, whose whelp has an ability, may act first (117.3c)
     assert ("cast", uid(match, "gale_refusal", "hand"), 0, bolt.uid) in legal(match, 1)
 
 
@@ -629,7 +630,8 @@ def test_113_7a_a_graveyard_ability_does_nothing_once_its_card_has_left() -> Non
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
     )
     match.apply(0, _jackal_acts(match)[0])
-    assert match.state.stack and decision(match).player == 1  # Bob could respond
+    until_priority(match, 1)  # Ann first (117.3c), then Bob, who could respond
+    assert match.state.stack and decision(match).player == 1
     jackal = obj(match, "cairnbound_jackal", "graveyard")
     match.state.move(jackal, "exile")  # as if exiled in response
     resolve(match)
