@@ -23,7 +23,6 @@ def start(ruleset: str, seed: int, players: int = 2):
 #: policy (docs/architecture.md, "No tells") is not yet theirs. Strict: a fix flips it.
 TELLS = {
     "clash": "an only-'end turn' main decision is taken at once: a hand with nothing playable",
-    "battle-mages": "a Mage with no affordable reaction is passed at once",
     "mage-wars": "the curse and resurrect prompts depend on the hand",
 }
 

@@ -199,6 +199,13 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         card = state.cards[action[1]]
         script = card.proto.abilities[action[2]]
         return f"{card.name}: {script.text}"[:80], "play", card.uid, None
+    if head == "pass" and len(action) > 1:
+        label = (
+            "Pass; from now on ask me even with nothing to do"
+            if action[1] == "stop"
+            else "Pass; from now on pass for me when I can't react"
+        )
+        return label, "setting", None, None
     if head == "pass":
         if state.stack:
             return f"Pass (let {state.stack[-1].label} resolve)", "end", None, None
