@@ -161,3 +161,66 @@ def test_a_mage_who_never_can_react_can_still_ask_to_be_stopped_when_blocking():
     act(match, ("done",))
     d = decision(match)  # Ann has nothing to do; Bob, stopped now, is asked
     assert (d.kind, d.player, match.state.step) == ("priority", 1, "blockers")
+
+
+def test_creatures_and_relics_only_in_your_own_main_step_with_an_empty_stack():
+    """Ruling B6; rituals whenever you may react."""
+    match = scenario(
+        {"hand": ["gravel_brute", "spark_bolt"]},
+        {"hand": ["gravel_brute", "spark_bolt"], "field": ["burrow_mole"]},
+    )
+    cards = match.state.cards
+    offered = {cards[a[1]].proto.id for a in legal(match) if a[0] == "cast"}
+    assert offered == {"gravel_brute", "spark_bolt"}
+    cast(match, "spark_bolt")
+    target(match, "burrow_mole")
+    offered = {cards[a[1]].proto.id for a in legal(match) if a[0] == "cast"}
+    assert offered == {"spark_bolt"}  # Bob: his ritual yes, his creature no
+    pass_(match)
+    offered = {cards[a[1]].proto.id for a in legal(match) if a[0] == "cast"}
+    assert offered == set()  # Ann: the stack is not empty, and no target for a second bolt
+    with pytest.raises(IllegalAction):
+        match.apply(0, ("cast", uid(match, "gravel_brute", 0, "hand")))
+
+
+def test_a_relic_is_no_spell_and_enters_at_once():
+    """Ruling B11: no stack, nothing to deny; its Arrival then uses the stack."""
+    match = scenario({"hand": ["sunwell_altar"]}, {"hand": ["dispel_word"]})
+    cast(match, "sunwell_altar")
+    assert ids(match, 0) == ["sunwell_altar"]
+    assert stack_labels(match) == ["Sunwell Altar's Arrival"]
+    pass_(match)  # Ann (the step's first Mage after a trigger, ruling B6)
+    assert decision(match).player == 1
+    assert ("cast", uid(match, "dispel_word", 1, "hand")) not in legal(match)  # no spell
+    resolve_all(match)
+    assert side(match, 0).life == 23
+
+
+def test_an_ability_pays_and_exhausts_when_attempted():
+    match = scenario({"field": ["plague_censer"]}, {"field": ["gravel_brute"]})
+    from .conftest import ability
+
+    ability(match, "plague_censer")
+    target(match, "gravel_brute")
+    assert card(match, "plague_censer").exhausted and side(match, 0).mana == 3
+    resolve_all(match)
+    assert card(match, "gravel_brute").poison == 1
+    assert ("ability", uid(match, "plague_censer"), 0) not in legal(match)
+
+
+def test_the_main_step_does_not_end_while_the_stack_holds_something():
+    match = scenario({"hand": ["twin_page_omen"]})
+    cast(match, "twin_page_omen")
+    pass_(match)  # Bob
+    assert match.state.step == "main1"
+    pass_(match)  # Ann: the ritual resolves, she keeps her main step
+    assert match.state.step == "main1" and not match.state.stack
+    assert decision(match).player == 0
+
+
+def test_an_ability_without_a_mana_cost_needs_no_mana():
+    """Riverbank Medic ('Exhaust: ...') with no crystals and an empty hand."""
+    match = scenario(
+        {"field": ["riverbank_medic", {"card": "gravel_brute", "damage": 2}], "crystals": []}
+    )
+    assert ("ability", uid(match, "riverbank_medic"), 0) in legal(match)
