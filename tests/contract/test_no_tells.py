@@ -22,7 +22,6 @@ def start(ruleset: str, seed: int, players: int = 2):
 #: Rulesets that still ask (or skip asking) by what only the asked player knows; the
 #: policy (docs/architecture.md, "No tells") is not yet theirs. Strict: a fix flips it.
 TELLS = {
-    "clash": "an only-'end turn' main decision is taken at once: a hand with nothing playable",
     "mage-wars": "the curse and resurrect prompts depend on the hand",
 }
 
