@@ -122,7 +122,7 @@ def lockstep(
         decision = first.pending[0]
         seat = decision.player
         if seat != hidden:
-            action = _pick(decision, rng)
+            action = pick(decision, rng)
         else:
             twin = second.decision_for(seat)
             if twin is None:
@@ -141,7 +141,8 @@ def lockstep(
     return 400, None
 
 
-def _pick(decision: Any, rng: random.Random) -> Any:
+def pick(decision: Any, rng: random.Random) -> Any:
+    """A random legal choice (several picks for a multi-pick decision)."""
     if decision.multi:
         count = rng.randint(decision.min_picks, min(decision.max_picks, len(decision.actions)))
         return tuple(rng.sample(list(decision.actions), count))
