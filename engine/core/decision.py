@@ -64,7 +64,12 @@ class Decision:
         max_picks: int = 1,
         private: bool = False,
         describe: Describer | None = None,
+        *,
+        always_ask: bool = False,
     ):
+        """``always_ask``: never take a lone option silently. For a choice whose existence
+        the others can see while its options come from a hidden hand: taking it at once
+        would tell them the hand offered nothing else (docs/architecture.md, no tells)."""
         self.player = player
         self.kind = kind
         self.prompt = prompt
@@ -78,7 +83,7 @@ class Decision:
         # `forced`: the action to take without asking, when the choice is no choice at all.
         if min_picks == 1 and max_picks == 1:
             self.multi = False
-            self.forced = actions[0] if len(actions) == 1 else None
+            self.forced = actions[0] if len(actions) == 1 and not always_ask else None
         else:
             self.multi = True
             self.forced = () if max_picks == 0 or not actions else None

@@ -20,6 +20,18 @@ class Attempted(Event):
 
 
 @dataclass(slots=True)
+class Triggered(Event):
+    """A triggered ability goes on the stack, before its cost and targets are chosen."""
+
+    player_name: str
+    what: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.what} of {self.player_name} triggers and goes on the stack."
+
+
+@dataclass(slots=True)
 class Resolved(Event):
     what: str
     chosen: str = ""

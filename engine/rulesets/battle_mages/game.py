@@ -16,7 +16,8 @@ Actions:
     ("top", uid)                        the next crystal from the top  battle-mages.md:90
     ("cast", uid) / ("ability", uid, i) attempt a card / an ability
     ("pass",)                           pass priority
-    ("stop", 1|0)                       stop me even with no reaction (ruling B10)
+    ("pass", "stop"|"nostop")           pass, and stop me even with no reaction or not (B10)
+    ("stop", 1|0)                       the same setting in a blocking choice (ruling B10)
     (("mode", i), ...)                  "Choose N:" modes             battle-mages.md:209
     ("target", ref) / (("target", ref), ...)   direct targets; ref: card uid, or -1/-2 a Mage
     ("choose", ref) / (("choose", ref), ...)   choices made on resolution
@@ -27,6 +28,7 @@ Actions:
     ("order", attacker, blocker)        that blocker takes damage next battle-mages.md:146
 """
 
+from functools import cache
 from typing import Any
 
 from engine.core import events as ev
@@ -58,6 +60,7 @@ from engine.rulesets.battle_mages.cards import (
     Proto,
     Script,
     Sel,
+    protos,
 )
 from engine.rulesets.battle_mages.stack import (
     Attack,
@@ -73,6 +76,14 @@ from engine.rulesets.battle_mages.stack import (
 )
 
 START_LIFE = 20  # ruling B1
+
+
+@cache
+def cheapest_card_cost() -> int:
+    """The lowest cost of any card a hand can hold (public: the card list is)."""
+    return min(p.cost for p in protos().values() if p.kind != CRYSTAL)
+
+
 OPENING_HAND = 5  # ruling B4
 LOOK = 4  # battle-mages.md:89
 STEPS = (
@@ -239,6 +250,8 @@ class BattleMagesState(GameState):
         elif self.tasks:
             self._task_apply(self.tasks[-1], action)
         elif head == "pass":
+            if len(action) > 1:  # ruling B10: pass, and change the stop setting
+                self.sides[player].stop = action[1] == "stop"
             self.pass_priority(player)
         elif head == "cast":
             self.attempt_card(player, self.cards[action[1]])
@@ -307,11 +320,10 @@ class BattleMagesState(GameState):
                 continue
             if self.priority is not None:
                 seat = self.priority
-                acts = self.reactions(seat)
-                if acts or self.sides[seat].stop:
-                    self._decisions = [self._priority_decision(seat, acts)]
+                if self.sides[seat].stop or self.could_react_publicly(seat):
+                    self._decisions = [self._priority_decision(seat, self.reactions(seat))]
                     return
-                self.pass_priority(seat)  # no legal reaction: passed for them (issue item 5)
+                self.pass_priority(seat)  # visibly nothing to do: passed for them (item 5)
                 continue
             self.next_step()
 
@@ -522,6 +534,24 @@ class BattleMagesState(GameState):
         if self.stack:
             self.tasks.append(Resolve(self.stack.pop()))
 
+    def could_react_publicly(self, seat: int) -> bool:
+        """No tells (docs/architecture.md): whether a Mage is asked depends on what both
+        Mages see, never on the hand's cards. A Mage is asked while they hold a card and
+        have the mana for the cheapest card there is (any card in hand might be it), or
+        have a usable ability on the field (public); otherwise they pass by themselves."""
+        side = self.sides[seat]
+        mana = side.mana
+        if side.hand and mana >= cheapest_card_cost():
+            return True
+        memo: dict = {}
+        return any(
+            ability.cost <= mana
+            and not (ability.exhaust and card.exhausted)
+            and self.attemptable(ability, seat, memo)
+            for card in side.field
+            for ability in card.proto.abilities
+        )
+
     def reactions(self, seat: int) -> list[Action]:
         """Every spell and ability `seat` may attempt now."""
         side = self.sides[seat]
@@ -551,9 +581,10 @@ class BattleMagesState(GameState):
 
     def _priority_decision(self, seat: int, acts: list[Action]) -> Decision:
         side = self.sides[seat]
-        actions = [*acts, PASS]
-        if self.stop_set != seat:  # once per decision: a toggle changes nothing on the table,
-            actions.append(("stop", 0 if side.stop else 1))  # so it must not loop forever
+        # The stop setting (ruling B10) comes with a pass, so it cannot loop, and it is
+        # always there, so a decision is never a lone pass taken silently: that would
+        # tell the other Mage this one held no reaction (docs/architecture.md, no tells).
+        actions = [*acts, PASS, ("pass", "nostop" if side.stop else "stop")]
         if self.stack:
             prompt = f"{self.stack[-1].label} is on the stack: react or pass."
         elif self.step in MAINS:
@@ -709,7 +740,11 @@ class BattleMagesState(GameState):
                 self.pay(side, item.script.cost)
                 if item.script.exhaust:
                     card.exhausted = True
-        self.stack.append(item)
+        placed = next((i for i, on in enumerate(self.stack) if on.id == item.id), None)
+        if placed is None:
+            self.stack.append(item)
+        else:  # a costly trigger, on the stack since it triggered (battle-mages.md:131)
+            self.stack[placed] = item
         self.events.append(bev.Attempted(side.name, item.label, self.targets_text(item)))
         if not task.trigger:  # the other Mage may react to it first
             self.priority = 1 - item.controller
@@ -1016,6 +1051,9 @@ class BattleMagesState(GameState):
                     and self.sides[trigger.controller].mana >= cost
                     and self._could_act(trigger)
                 ):
+                    # battle-mages.md:131-132: on the stack first, then pay, then targets.
+                    if not (self.stack and self.stack[-1].paid is None):
+                        self._announce_trigger(trigger)
                     return True  # pay or decline
                 task.to_push.pop(0)
                 self._push_trigger(trigger, paid=not cost)
@@ -1068,19 +1106,35 @@ class BattleMagesState(GameState):
             describe=self.describe,
         )
 
-    def _push_trigger(self, trigger: PendingTrigger, paid: bool) -> None:
-        """battle-mages.md:131-132 — on the stack whether paid or not; targets if paid."""
+    def _announce_trigger(self, trigger: PendingTrigger) -> None:
+        """battle-mages.md:131 — a trigger with a cost goes on the stack before its Mage
+        decides to pay (``paid`` None until then) and chooses its targets."""
+        item = self._trigger_item(trigger)
+        item.paid = None
+        self.stack.append(item)
+        side = self.sides[trigger.controller].name
+        self.events.append(bev.Triggered(side, item.label))
+
+    def _trigger_item(self, trigger: PendingTrigger) -> Item:
         source = self.cards[trigger.source[0]]
         label = f"{source.name}'s {_TRIGGER_NAMES.get(trigger.script.when, 'ability')}"
         item = self.new_item(trigger.controller, trigger.source, False, trigger.script, label)
         item.subject = trigger.subject
+        return item
+
+    def _push_trigger(self, trigger: PendingTrigger, paid: bool) -> None:
+        """battle-mages.md:131-132 — on the stack whether paid or not; targets if paid. A
+        costly trigger is already on the stack (`_announce_trigger`): it is decided there."""
+        waiting = self.stack[-1] if self.stack and self.stack[-1].paid is None else None
+        item = waiting if waiting is not None else self._trigger_item(trigger)
         item.paid = paid
         if not paid:
-            self.stack.append(item)
+            if waiting is None:
+                self.stack.append(item)
             side = self.sides[trigger.controller].name
-            self.events.append(bev.Attempted(side, f"{label} (unpaid)"))
+            self.events.append(bev.Attempted(side, f"{item.label} (unpaid)"))
             return
-        self.tasks.append(Attempt(item, True, source.uid))
+        self.tasks.append(Attempt(item, True, self.cards[trigger.source[0]].uid))
 
     def _resolve_advance(self, task: Resolve) -> bool:
         item = task.item

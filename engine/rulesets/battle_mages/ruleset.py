@@ -30,7 +30,7 @@ COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
 class BattleMagesRuleset(Ruleset):
     id = "battle-mages"
     name = "Battle Mages"
-    version = "1"
+    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     help_text = (
         "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
         "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"

@@ -111,7 +111,9 @@ def stack_view(state: "BattleMagesState") -> ZoneView:
         tags = ["spell" if item.spell else "ability", f"by {state.names[item.controller]}"]
         if targets:
             tags.append(f"targets {targets}")
-        if not item.paid:
+        if item.paid is None:
+            tags.append("its cost not yet paid or declined")
+        elif not item.paid:
             tags.append("unpaid")
         kind = source.proto.kind if item.spell else "ability"
         cards.append(
@@ -197,6 +199,13 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         card = state.cards[action[1]]
         script = card.proto.abilities[action[2]]
         return f"{card.name}: {script.text}"[:80], "play", card.uid, None
+    if head == "pass" and len(action) > 1:
+        label = (
+            "Pass; from now on ask me even with nothing to do"
+            if action[1] == "stop"
+            else "Pass; from now on pass for me when I can't react"
+        )
+        return label, "setting", None, None
     if head == "pass":
         if state.stack:
             return f"Pass (let {state.stack[-1].label} resolve)", "end", None, None

@@ -312,7 +312,10 @@ class ClashState(GameState):
         decision.describe = self.describer
         decision.seq = 0
         decision._options = None
-        decision.forced = END if len(actions) == 1 else None  # nothing to do but end the turn
+        # No tells: "end turn" alone is taken at once only when everyone can see there is
+        # nothing else (an empty hand, no attack); with cards in hand the player is asked,
+        # playable or not, so the turn ending at once tells nobody the hand is unplayable.
+        decision.forced = END if len(actions) == 1 and not self.sides[self.active].hand else None
         decisions = self._decisions = [decision]
         return decisions
 

@@ -23,7 +23,7 @@ COPY_LIMIT = 3  # ruling R11
 class ClashRuleset(Ruleset):
     id = "clash"
     name = "Clash"
-    version = "1"
+    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
         "Bring the other player to 0 health to win.\n"

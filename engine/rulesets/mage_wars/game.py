@@ -37,6 +37,10 @@ WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
 SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
 RESURRECTION_DECKS = ("enchanted", "mystic", "arcane")  # mw:137
+#: Prompts asked whenever the table says the player might answer (a card in hand, a ward),
+#: even when their hand holds no answer: asking only then would show the others what the
+#: hand holds (no tells, docs/architecture.md; ruling R31).
+ASKED_BY_WHAT_IS_PUBLIC = ("curse", "rise")
 ELEMENTS = ("ember", "tide", "stone", "gale")
 END: Action = ("end",)
 SPEND: Action = ("spend",)
@@ -118,6 +122,7 @@ class MageWarsState(GameState):
                     p.max_picks,
                     True,
                     self.describe,
+                    always_ask=p.kind in ASKED_BY_WHAT_IS_PUBLIC,
                 )
             ]
         if self.phase == "main":
@@ -523,13 +528,13 @@ class MageWarsState(GameState):
     def step_rise(self, seat: int) -> None:
         """mw:139 — once the hand pays the Resurrect resources, the Mage may return."""
         side = self.seats[seat]
-        if side.dead and not side.gone and self.payment(side) is not None:
-            paying = ", ".join(c.proto.name for c in self.payment(side))
+        if side.dead and not side.gone and side.hand:  # R31: asked by the public hand size
+            can = self.payment(side) is not None
             self.prompt = Prompt(
                 "rise",
                 seat,
-                f"Resurrect your Mage now, discarding {paying} for its Resurrect resources?",
-                [("resurrect",), ("wait",)],
+                "Resurrect your Mage now?",  # public: the cards paying are named in the option
+                [("resurrect",), ("wait",)] if can else [("wait",)],
             )
             return
         self.queue = [("next", seat)]
@@ -1009,7 +1014,7 @@ class MageWarsState(GameState):
     def curse_drawn(self, side: Seat, card: Card) -> None:
         self.discard(card)
         blessings = [c for c in side.hand if c.proto.type == "blessing"] + side.wards
-        if not blessings:
+        if not blessings and not side.hand:  # R31: visibly nothing to answer with
             self.push(
                 *[("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.effects]
             )

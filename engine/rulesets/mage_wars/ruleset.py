@@ -27,7 +27,7 @@ RANDOM = "random"
 class MageWarsRuleset(Ruleset):
     id = "mage-wars"
     name = "Mage Wars"
-    version = "1"
+    version = "2"  # 2: no tells (curse and resurrection prompts, R31)
     min_players = 2
     max_players = 4
     help_text = (

@@ -248,7 +248,10 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
     if head == "deflect":
         return f"Turn it onto {state.names[action[2]]} with {name}", "curse", action[1], None
     if head == "resurrect":
-        return "Resurrect", "rise", None, None
+        prompt = state.prompt
+        paying = state.payment(state.seats[prompt.player]) if prompt is not None else None
+        names = ", ".join(c.proto.name for c in paying or ())
+        return f"Resurrect, discarding {names}" if names else "Resurrect", "rise", None, None
     if head == "wait":
         return "Not yet", "rise", None, None
     if head == "end":

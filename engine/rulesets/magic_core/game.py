@@ -168,6 +168,7 @@ class MagicState(GameState):
         self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)
         self.anthem_srcs: list[Obj] = []
         self.left_any = False  # has anyone left this game (a fast path for counting)
+        self.turn_abandoned = False  # the active player left mid-turn (ruling R8)
         self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
         self.order_chosen = False  # the first waiting trigger was picked by its controller
         self.clock = 0  # timestamps (613.7): permanents entering, effects beginning
@@ -467,14 +468,10 @@ class MagicState(GameState):
                     self.stack_triggers()
                     continue
                 seat = self.priority
-                if not (self.stack or self.players[seat].stop_all or self.default_stop(seat)):
-                    self.pass_priority()  # no stop here whatever the player could do
-                    continue
-                actions = self.priority_actions(seat)
-                if self.stops_here(seat, actions):
-                    self._prio = actions
+                if self.stops_here(seat):
+                    self._prio = self.priority_actions(seat)
                     return
-                self.pass_priority()
+                self.pass_priority()  # by public knowledge they could do nothing here
             elif mode == M_NEXT_STEP:
                 self.next_step()
             elif mode == M_NEXT_TURN:
@@ -484,47 +481,31 @@ class MagicState(GameState):
             else:
                 return
 
-    def stops_here(self, seat: int, actions: list[Action]) -> bool:
-        """No needless prompts: with nothing but 'pass' the player passes; with an empty
-        stack a player stops only in their own main phases, unless their stop setting says
-        every step (see docs: the stop setting)."""
-        if len(actions) <= 2:  # pass, and the stop toggle that comes with any choice
+    def stops_here(self, seat: int) -> bool:
+        """No tells, few prompts (docs: the stop setting). Whether a player is asked
+        depends only on what everyone can see and on their own stop setting, never on what
+        their hand holds: a player who could act by what is public (a card in hand, an
+        ability of a permanent or of a card in their graveyard) is asked at the windows
+        below, even when nothing of theirs is castable right now, so that being asked
+        tells nobody anything; one who visibly cannot act passes by themselves."""
+        if not self.could_act_publicly(seat):
             return False
-        if all(a[0] in ("pass", "mana") for a in actions) and not self.mana_could_help(
-            seat, actions
-        ):
-            return False  # a Treasure alone is no reason to ask: its mana would buy nothing
-        if self.stack or self.players[seat].stop_all:
-            return True
-        return self.default_stop(seat)
+        if self.players[seat].stop_all:
+            return True  # their own setting: it tells only what they chose
+        return bool(self.stack) or self.default_stop(seat)
 
-    def mana_could_help(self, seat: int, actions: list[Action]) -> bool:
-        """Whether mana from the player's non-land sources (Treasure, Gold, artifacts: the
-        auto-tapper uses only lands and the pool) could pay for something they cannot
-        afford yet: a spell in hand castable now, or an activated ability (mana value
-        only, a generous estimate, so no real chance is skipped)."""
-        extra = 0
-        for uid in {a[1] for a in actions if a[0] == "mana"}:
-            obj = self.objs[uid]
-            extra += max(
-                1 if e.mana == "any" else len(e.mana)
-                for ab in obj.proto.abilities
-                if ab.is_mana
-                for e in ab.effects
-            )
-        total = sum(self.available(seat, True)) + extra
-        sorcery_time = seat == self.active and self.step in MAINS and not self.stack
-        for card in self.players[seat].hand:
-            proto = card.proto
-            timely = proto.is_instant or sorcery_time
-            if not proto.is_land and timely and proto.mana_value <= total:
-                return True
+    def could_act_publicly(self, seat: int) -> bool:
+        """What every player can see lets this player act: cards in hand (any may be an
+        instant), or a non-mana ability on a permanent they control or in their graveyard."""
+        player = self.players[seat]
+        if player.hand:
+            return True
         for obj in self.battlefield:
-            if obj.controller == seat:
-                for ab in obj.proto.abilities:
-                    if not ab.is_mana and ab.zone == BATTLEFIELD and sum(ab.cost[:7]) <= total:
-                        return True
-        return False
+            if obj.controller == seat and any(
+                not ab.is_mana and ab.zone == BATTLEFIELD for ab in obj.proto.abilities
+            ):
+                return True
+        return any(ab.zone == GRAVEYARD for card in player.graveyard for ab in card.proto.abilities)
 
     def default_stop(self, seat: int) -> bool:
         """Where a player stops on an empty stack by default: their own main phases, and
@@ -542,21 +523,23 @@ class MagicState(GameState):
             self.passes = 0
             if self.stack:
                 self.resolve_top()
-            else:
-                self.mode = M_NEXT_STEP
+            else:  # ruling R8: a turn whose active player left ends with its stack
+                self.mode = M_NEXT_TURN if self.turn_abandoned else M_NEXT_STEP
         else:
             self.priority = self.next_seat(self.priority)
 
     def give_priority_to_active(self) -> None:
+        """117.3b; with the active player gone (ruling R8), the next player in turn order."""
         self.mode = M_PRIORITY
         self.passes = 0
-        self.priority = self.active
+        self.priority = self.next_seat(self.active) if self.turn_abandoned else self.active
 
     # -- turns and steps -----------------------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
         if self.players[seat].left:  # the starting player left before the first turn
             seat = self.next_seat(seat)
+        self.turn_abandoned = False
         self.turn += 1
         self.game_turn += 1
         self.active = seat
@@ -693,8 +676,9 @@ class MagicState(GameState):
                     for x in self.x_values(ability.cost, avail):
                         actions += [("act", card.uid, ability.index, x, r) for r in refs]
         actions.append(PASS)
-        if len(actions) > 1:
-            actions.append(STOP_MAIN if player.stop_all else STOP_ALL)
+        # Always offered, so that a priority decision is never a forced lone "pass": whether
+        # a player is asked is `stops_here`'s public call, not the size of their options.
+        actions.append(STOP_MAIN if player.stop_all else STOP_ALL)
         return actions
 
     def cast_actions(self, seat: int, card: Obj, avail: list[int]) -> list[Action]:
@@ -1334,6 +1318,12 @@ class MagicState(GameState):
             if obj.owner == seat or obj.controller == seat:
                 self.battlefield.remove(obj)
                 obj.zone = GONE
+        for zone in (player.hand, player.library, player.graveyard, player.exile):
+            for obj in zone:  # 800.4a: every object they own leaves, wherever it is
+                obj.zone = GONE
+            zone.clear()
+        player.pool = [0, 0, 0, 0, 0, 0]
+        player.creature_pool = [0, 0, 0, 0, 0, 0]
         self.statics_changed()
         for obj in self.battlefield:
             if obj.attacking == seat:
@@ -1349,13 +1339,21 @@ class MagicState(GameState):
             self.end_game(live[0], "the last player in the game (104.2a)")
             return
         if seat == self.active and self.mode not in (M_STARTER, M_MULLIGAN, M_BOTTOM, M_OPENING):
-            for item in self.stack:
-                if item.card is not None and not item.copy:
-                    self.move(item.card, GRAVEYARD)
-            self.stack, self.pending, self.resuming = [], [], None
+            # Ruling R8: the turn goes on without an active player while the other players'
+            # spells and abilities (which stay, 800.4a removes only the leaver's) resolve,
+            # priority starting with the next player in turn order; once the stack is
+            # empty and all pass, the rest of the turn is skipped.
             for obj in self.battlefield:
                 obj.clear_combat()
-            self.mode = M_NEXT_TURN
+            self.resuming = None
+            self.queue, self.choice = [], {}
+            if not self.stack and not self.pending:
+                self.mode = M_NEXT_TURN
+                return
+            self.turn_abandoned = True
+            self.mode = M_PRIORITY
+            self.passes = 0
+            self.priority = self.next_seat(seat)
             return
         if self.resuming is not None and self.resuming[0].controller == seat:
             self.resuming = None  # their spell or ability stops resolving with them

@@ -23,7 +23,7 @@ COPY_LIMIT = 4  # 100.2a, basic lands excepted
 class MagicCoreRuleset(Ruleset):
     id = "magic-core"
     name = "Magic Core"
-    version = "1"
+    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     min_players = 2
     max_players = 4
     help_text = (

@@ -128,15 +128,11 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
     else:
         phase = STEP_NAMES[state.step]
     notes = {"game": str(state.game_no), "step": phase}
+    # 106.4: mana in a pool is public, like mana abilities: everyone sees every pool.
+    pools = [f"{p.name} {_pool_text(p)}" for p in state.players if any(p.pool + p.creature_pool)]
+    if pools:
+        notes["pool"] = " · ".join(pools)
     if viewer is not None:
-        me = state.players[viewer]
-        notes["pool"] = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(me.pool))
-        if any(me.creature_pool):  # 106.6
-            notes["pool"] += (
-                " + "
-                + "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(me.creature_pool))
-                + " for creature spells only"
-            )
         notes["stops"] = (
             "every step" if state.players[viewer].stop_all else "my main phases and combats"
         )
@@ -154,6 +150,15 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         notes=notes,
         table={"stack": ZoneView("stack", len(stack), stack)},
     )
+
+
+def _pool_text(player) -> str:
+    """A pool as mana symbols; 106.6 mana for creature spells only is named apart."""
+    text = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(player.pool))
+    if any(player.creature_pool):
+        only = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(player.creature_pool))
+        text += f" + {only} for creature spells only"
+    return text
 
 
 def _stack_text(state: "MagicState", item) -> str:

@@ -138,6 +138,25 @@ def test_a_paid_boast_chooses_its_target_after_paying():
     assert card(match, "boulderkeep_golem").damage == 1
 
 
+def test_a_boast_is_on_the_public_stack_before_its_cost_and_its_target():
+    """battle-mages.md:131-132 — "The Boast-Trigger goes on the Stack, no matter whether it
+    needs to be paid for or not. Then the Mage ... may choose the Targets or to pay the
+    Costs": the other Mage sees it on the stack while its Mage decides, then targets."""
+    match = scenario({"field": ["braggart_squire"]}, {"field": ["boulderkeep_golem"]})
+    _attack(match, "braggart_squire")
+    assert decision(match).kind == "pay"
+    public = match.view(1).table["stack"].cards
+    assert [c.name for c in public] == ["Braggart Squire's Boast"]
+    assert any("triggers and goes on the stack" in e.text for e in match.view(1).events)
+    act(match, ("pay",))
+    assert decision(match).kind == "target"  # paid, now the target, still on the stack
+    assert stack_labels(match) == ["Braggart Squire's Boast"]
+    act(match, ("target", uid(match, "boulderkeep_golem")))
+    assert stack_labels(match) == ["Braggart Squire's Boast"]  # the same one, not twice
+    resolve_all(match)
+    assert card(match, "boulderkeep_golem").damage == 1
+
+
 def test_several_boasts_resolve_in_the_order_their_mage_picks():
     """battle-mages.md:130 — Lancer of Dawn and Cinder Imp both boast."""
     match = scenario({"field": ["lancer_of_dawn", "cinder_imp"], "crystals": []})

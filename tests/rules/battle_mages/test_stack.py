@@ -76,21 +76,22 @@ def test_a_mage_who_can_react_is_asked():
     target(match, "boulderkeep_golem")
     d = decision(match)
     assert d.player == 1 and d.kind == "priority"
-    assert ("pass",) in d.actions and ("stop", 1) in d.actions
+    assert ("pass",) in d.actions and ("pass", "stop") in d.actions
 
 
 def test_stop_me_anyway_asks_with_no_reaction_and_is_recorded():
-    """Ruling B10: the setting is a choice in the Mage's own decision, kept in the record."""
+    """Ruling B10: the setting comes with a pass in the Mage's own decision, kept in the
+    record."""
     match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
     match.state.sides[1].stop = True
     cast(match, "spark_bolt")
     target(match, "boulderkeep_golem")
     d = decision(match)
-    assert d.player == 1 and d.actions == [("pass",), ("stop", 0)]
-    act(match, ("stop", 0))  # "pass for me when I can't react"
+    assert d.player == 1 and d.actions == [("pass",), ("pass", "nostop")]
+    act(match, ("pass", "nostop"))  # "pass, and pass for me when I can't react"
     assert not side(match, 1).stop
-    assert not match.state.stack  # the window then passed by itself
-    assert (1, ("stop", 0)) in match.actions
+    assert not match.state.stack  # Ann, with nothing left, passed too: it resolved
+    assert (1, ("pass", "nostop")) in match.actions
     assert match.view(1).seat(1).stats["stop"] == 0
 
 
@@ -98,12 +99,68 @@ def test_the_stop_setting_can_be_turned_on_and_then_stops_every_window():
     match = scenario(
         {"hand": ["spark_bolt", "spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False
     )
+    d = decision(match)
+    assert d.player == 0 and ("pass", "stop") in d.actions  # Ann, holding cards, is asked
+    act(match, ("pass", "stop"))
+    assert side(match, 0).stop and not side(match, 1).stop
+    assert match.actions[-1] == (0, ("pass", "stop"))
+
+
+def test_the_stop_setting_comes_with_a_pass_so_nobody_toggles_forever():
+    """Ruling B10: a greedy player facing a lost position once toggled 'stop' without end;
+    the setting now comes with a pass, so a decision cannot loop on it, and it is offered
+    in every priority decision (never a lone pass, which would tell the other Mage that
+    this one had no reaction)."""
+    match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
+    d = decision(match)
+    assert d.player == 0 and ("pass", "stop") in d.actions
+    assert not any(a[0] == "stop" for a in d.actions)
+    act(match, ("pass", "stop"))  # one action: the setting and the pass, no loop
+    assert side(match, 0).stop and match.state.step != "main1"
+
+
+def test_greedy_facing_a_lost_position_does_not_toggle_stop_for_ever():
+    """Ruling B10: every real action of Ann's lost at once, and the toggle (which changes
+    nothing on the table) scored best, on and off, for ever; now the game goes on."""
+    from engine.agents import make_agent
+
+    match = scenario(
+        {
+            "life": 1,
+            "hand": ["crystal_surge"],
+            "field": [{"card": "burrow_mole", "exhausted": True}],
+            "crystals": ["glimmer_shard"],
+        },
+        {"field": [{"card": "gravel_brute", "attacking": True, "exhausted": True}]},
+        active=1,
+        step="blockers",
+        stop=False,
+    )
+    greedy = make_agent("greedy", 1)
+    for _ in range(20):
+        if match.over:
+            break
+        d = decision(match)
+        match.apply(d.player, greedy.choose(match, d))
+    assert match.over and match.winner == 1
+
+
+def test_a_mage_who_never_can_react_can_still_ask_to_be_stopped_when_blocking():
+    """Ruling B10: Bob has no card and no mana, so no priority decision ever reaches him;
+    his blocking decision offers the setting (and only while he has a block to choose)."""
+    match = scenario({"field": ["gravel_brute"]}, {"field": ["burrow_mole"], "crystals": []})
+    match.state.sides[0].stop = False
+    match.state.sides[1].stop = False
+    match.apply(0, ("pass",))
+    match.apply(0, (("attacker", card(match, "gravel_brute").uid),))
+    d = decision(match)
+    assert d.kind == "blockers" and ("stop", 1) in d.actions
     act(match, ("stop", 1))
-    assert side(match, 0).stop and decision(match).player == 0
-    cast(match, "spark_bolt")
-    target(match, "boulderkeep_golem")
-    assert decision(match).player == 0  # Bob passed by himself; Ann asked to be stopped
-    assert stack_labels(match) == ["Spark Bolt"]
+    d = decision(match)
+    assert d.kind == "blockers" and not any(a[0] == "stop" for a in d.actions)
+    act(match, ("done",))
+    d = decision(match)  # Ann has nothing to do; Bob, stopped now, is asked
+    assert (d.kind, d.player, match.state.step) == ("priority", 1, "blockers")
 
 
 def test_creatures_and_relics_only_in_your_own_main_step_with_an_empty_stack():
@@ -167,62 +224,3 @@ def test_an_ability_without_a_mana_cost_needs_no_mana():
         {"field": ["riverbank_medic", {"card": "gravel_brute", "damage": 2}], "crystals": []}
     )
     assert ("ability", uid(match, "riverbank_medic"), 0) in legal(match)
-
-
-def test_the_stop_setting_changes_once_per_decision_so_nobody_toggles_forever():
-    """Ruling B10: a greedy player facing a lost position once toggled 'stop' without end
-    (the toggle changes nothing, everything else lost); now the decision comes back
-    without the setting, and the next window offers it again."""
-    match = scenario({"hand": ["spark_bolt"]}, {"field": ["boulderkeep_golem"]}, stop=False)
-    act(match, ("stop", 1))
-    d = decision(match)
-    assert d.player == 0 and not any(a[0] == "stop" for a in d.actions)
-    cast(match, "spark_bolt")
-    target(match, "boulderkeep_golem")
-    pass_(match)  # Bob had nothing (passed for him); Ann, stopped, passes: it resolves
-    d = decision(match)
-    assert d.player == 0 and ("stop", 0) in d.actions
-
-
-def test_greedy_facing_a_lost_position_does_not_toggle_stop_for_ever():
-    """Ruling B10: every real action of Ann's lost at once, and the toggle (which changes
-    nothing on the table) scored best, on and off, for ever; now the game goes on."""
-    from engine.agents import make_agent
-
-    match = scenario(
-        {
-            "life": 1,
-            "hand": ["crystal_surge"],
-            "field": [{"card": "burrow_mole", "exhausted": True}],
-            "crystals": ["glimmer_shard"],
-        },
-        {"field": [{"card": "gravel_brute", "attacking": True, "exhausted": True}]},
-        active=1,
-        step="blockers",
-        stop=False,
-    )
-    greedy = make_agent("greedy", 1)
-    for _ in range(20):
-        if match.over:
-            break
-        d = decision(match)
-        match.apply(d.player, greedy.choose(match, d))
-    assert match.over and match.winner == 1
-
-
-def test_a_mage_who_never_can_react_can_still_ask_to_be_stopped_when_blocking():
-    """Ruling B10: Bob has no card and no mana, so no priority decision ever reaches him;
-    his blocking decision offers the setting (and only while he has a block to choose)."""
-    match = scenario({"field": ["gravel_brute"]}, {"field": ["burrow_mole"], "crystals": []})
-    match.state.sides[0].stop = False
-    match.state.sides[1].stop = False
-    match.apply(0, ("pass",))
-    match.apply(0, (("attacker", card(match, "gravel_brute").uid),))
-    d = decision(match)
-    assert d.kind == "blockers" and ("stop", 1) in d.actions
-    act(match, ("stop", 1))
-    d = decision(match)
-    assert d.kind == "blockers" and not any(a[0] == "stop" for a in d.actions)
-    act(match, ("done",))
-    d = decision(match)  # Ann has nothing to do; Bob, stopped now, is asked
-    assert (d.kind, d.player, match.state.step) == ("priority", 1, "blockers")

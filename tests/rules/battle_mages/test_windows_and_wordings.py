@@ -110,7 +110,7 @@ def test_a_mage_with_stop_on_is_asked_in_every_combat_window():
     match.state.sides[1].stop = True
     _attack(match, "gravel_brute")
     d = decision(match)
-    assert d.player == 1 and d.actions == [("pass",), ("stop", 0)]
+    assert d.player == 1 and d.actions == [("pass",), ("pass", "nostop")]
     pass_(match)  # Ann has nothing: passed for her; blockers skipped (Bob has no creature)
     d = decision(match)
     assert (d.player, match.state.step) == (1, "blockers")

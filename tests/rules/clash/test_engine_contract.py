@@ -82,10 +82,12 @@ def test_an_illegal_mulligan_changes_nothing():
     assert sorted(d.player for d in match.pending) == [0, 1]
 
 
-def test_a_turn_with_no_choice_ends_without_a_prompt():
-    """Engine contract: a decision with exactly one legal option is taken automatically. Ann
-    has nothing left to play and nothing that may attack, so her turn ends by itself; Bob, with
-    only an unaffordable card, passes too, and Ann's next turn begins."""
+def test_a_turn_with_no_choice_ends_without_a_prompt_only_when_everyone_can_see_it():
+    """Engine contract and no tells: a decision with exactly one legal option is taken
+    automatically when the table shows there is no choice. Ann has nothing left in hand and
+    nothing that may attack, so her turn ends by itself. Bob holds a card he cannot afford:
+    he is asked all the same (only "end turn" on offer), since ending his turn at once would
+    tell Ann that his hand holds nothing playable."""
     match = scenario(
         {"hand": [FILLER], "mana": 1, "deck": [FILLER] * 3},
         {"mana": 1, "hand": [], "deck": ["basalt_colossus"]},
@@ -94,11 +96,13 @@ def test_a_turn_with_no_choice_ends_without_a_prompt():
     start = len(match.events)
     play(match, "gravelhide_pup")  # the only action Ann was asked for
     assert match.record.actions == [(0, ("play", zone(match, 0, "board")[0].uid, None))]
-    turns = events(match, TurnStarted, start)
-    assert [(t.player, t.turn) for t in turns] == [(1, 8), (0, 9)]
-    assert [e.player_name for e in events(match, TurnEnded, start)] == ["Ann", "Bob"]
-    assert active(match) == 0 and match.decision_for(0).kind == "main"
+    assert [(t.player, t.turn) for t in events(match, TurnStarted, start)] == [(1, 8)]
+    assert [e.player_name for e in events(match, TurnEnded, start)] == ["Ann"]
+    bob = match.decision_for(1)
+    assert bob is not None and bob.kind == "main" and bob.actions == [("end",)]
     assert [c.proto.id for c in zone(match, 1, "hand")] == ["basalt_colossus"]
+    match.apply(1, ("end",))
+    assert active(match) == 0 and match.decision_for(0).kind == "main"
 
 
 def test_a_real_choice_is_never_taken_automatically():

@@ -14,6 +14,9 @@ def test_a_curse_strikes_the_player_who_draws_it() -> None:
         {**IVRA, "health": ["fey_trickery", "amber_sap"], "hand": ["iron_ore", "moonstone"]}, CINDER
     )
     do(m, "spend")
+    d = m.pending[0]  # R31: she holds cards, so she is asked, blessing or none
+    assert d.kind == "curse" and d.actions == [("accept",)]
+    do(m, "accept")
     s = state(m)
     assert s.seats[0].hand == [] and card(m, "fey_trickery", s.discards["enchanted"])
 

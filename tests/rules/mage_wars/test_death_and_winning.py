@@ -126,7 +126,10 @@ def test_a_dead_mage_may_draw_from_some_of_the_three_decks_or_none() -> None:
     m.apply(1, ())  # none at all: nothing drawn, nothing to keep or discard
     s = state(m)
     assert [c.proto.id for c in s.seats[1].hand] == ["dew_drop"]
-    assert len(s.decks["enchanted"]) == 1 and m.pending[0].player == 0  # one card can't pay
+    # R31: one card can't pay, but a held card is asked about all the same ("not yet")
+    assert m.pending[0].kind == "rise" and m.pending[0].actions == [("wait",)]
+    do(m, "wait")
+    assert len(s.decks["enchanted"]) == 1 and m.pending[0].player == 0
 
 
 def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
@@ -141,10 +144,10 @@ def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
     do(m, "end")
     m.apply(1, tuple(m.pending[0].actions))
     rise = m.pending[0]  # three cards and room for them: nothing to ask before this
-    assert rise.kind == "rise"  # R11: the prompt names the cards the engine will pay with
-    assert rise.prompt == (
-        "Resurrect your Mage now, discarding Dew Drop, Moonstone for its Resurrect resources?"
-    )
+    assert rise.kind == "rise" and rise.prompt == "Resurrect your Mage now?"  # public words
+    labels = [o.label for o in rise.options]  # R11: the option (hers only) names the cards
+    assert labels == ["Resurrect, discarding Dew Drop, Moonstone", "Not yet"]
+    assert all("Dew Drop" not in str(d) for d in m.view(0).decisions)
     do(m, "resurrect")
     assert [c.proto.id for c in state(m).seats[1].hand] == ["iron_ore"]
     settle(m)

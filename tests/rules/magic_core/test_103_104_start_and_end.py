@@ -12,10 +12,12 @@ from tests.rules.magic_core.conftest import (
     fresh,
     obj,
     objs,
+    pass_,
     pass_until,
     player,
     resolve,
     scenario,
+    until_priority,
 )
 
 
@@ -365,3 +367,47 @@ def test_103_5a_a_card_begins_the_game_on_the_battlefield_untapped() -> None:
     assert len(player(match, 0).hand) == in_hand - len(d.actions)
     assert all(c.controller == 0 for c in cairns)  # 110.2
     assert "begin the game with it on the battlefield" in protos()["firstlight_cairn"].text
+
+
+def test_800_4a_a_leaving_player_takes_hand_library_graveyard_and_exile_along() -> None:
+    """800.4a (via 104.5), ruling R8: every object the leaver owns leaves the game."""
+    match = scenario(
+        {},
+        {"hand": ["kindle_bolt"], "graveyard": ["kindle_bolt"], "exile": ["kindle_bolt"]},
+        {},
+    )
+    assert player(match, 1).hand and player(match, 1).library
+    match.resign(1)
+    gone = player(match, 1)
+    assert not (gone.hand or gone.library or gone.graveyard or gone.exile)
+    for viewer in (None, 0, 1, 2):
+        seat = match.view(viewer).seats[1]
+        assert all(zone.count == 0 for zone in seat.zones.values()), viewer
+
+
+def test_800_4a_ruling_r8_others_spells_stay_and_resolve_when_the_active_player_leaves() -> None:
+    """Ruling R8: only the leaver's objects leave the stack; the others' spells resolve, then
+    the rest of the turn is skipped and the next player begins a turn."""
+    two_bolts = {"hand": ["kindle_bolt"] * 2, "battlefield": ["cinderpeak"] * 2}
+    match = scenario(dict(two_bolts), dict(two_bolts), {})  # a second bolt keeps them asked
+    cast(match, "kindle_bolt", target="p2", seat=0)  # Ann's bolt at Cid
+    until_priority(match, 1)
+    cast(match, "kindle_bolt", target="p2", seat=1)  # Bob answers with his own at Cid
+    assert len(match.state.stack) == 2
+    turn = match.state.turn
+    match.resign(0)  # the active player leaves with both spells on the stack
+    assert [item.controller for item in match.state.stack] == [1]  # Bob's stays
+    assert decision(match).player == 1  # priority: the next player in turn order
+    resolve(match)
+    assert player(match, 2).life == 20 - 2  # one Kindle Bolt (2): Bob's; Ann's left with her
+    assert match.state.turn == turn and not match.state.stack
+    pass_(match)  # Bob, who could still cast, passes on the empty stack: the turn ends
+    assert match.state.turn == turn + 1 and match.state.active == 1  # then Bob's turn
+
+
+def test_106_4_mana_in_a_pool_is_public() -> None:
+    """106.4: mana pools (and mana abilities) are public: every view names every pool."""
+    match = scenario({"pool": "RG", "hand": ["kindle_bolt"]}, {})  # Ann stops: pool stays
+    for viewer in (None, 0, 1):
+        pool = match.view(viewer).notes["pool"]
+        assert pool.startswith("Ann ") and "{R}" in pool and "{G}" in pool, viewer

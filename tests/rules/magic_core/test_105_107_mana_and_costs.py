@@ -117,7 +117,11 @@ def test_106_6_restricted_mana_pays_only_for_what_it_says() -> None:
     assert "creature spells only" in match.view(0).notes["pool"]
     cast(match, "bramble_cub")
     resolve(match)
-    assert obj(match, "bramble_cub") and not any(player(match, 0).creature_pool)
+    assert obj(match, "bramble_cub") and player(match, 0).creature_pool[4] == 1
+    step = match.state.step
+    while match.state.step == step:  # Ann, holding a card, is asked: she passes
+        match.apply(decision(match).player, ("pass",))
+    assert not any(player(match, 0).creature_pool)  # 106.4: it empties with the step
 
 
 def test_106_6_creature_only_mana_is_spent_first_and_empties_with_the_step() -> None:

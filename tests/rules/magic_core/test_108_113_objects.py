@@ -85,6 +85,7 @@ def test_109_2b_a_spell_means_one_on_the_stack() -> None:
     assert not [a for a in match.state.priority_actions(1) if a[0] == "cast"]  # not a spell
     cast(match, "kindle_bolt", target="p1")
     bolt = match.state.stack[-1]
+    until_priority(match, 1)  # Ann, whose whelp has an ability, may act first (117.3c)
     assert ("cast", uid(match, "gale_refusal", "hand"), 0, bolt.uid) in legal(match, 1)
 
 
@@ -629,8 +630,35 @@ def test_113_7a_a_graveyard_ability_does_nothing_once_its_card_has_left() -> Non
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
     )
     match.apply(0, _jackal_acts(match)[0])
-    assert match.state.stack and decision(match).player == 1  # Bob could respond
+    until_priority(match, 1)  # Ann first (117.3c), then Bob, who could respond
+    assert match.state.stack and decision(match).player == 1
     jackal = obj(match, "cairnbound_jackal", "graveyard")
     match.state.move(jackal, "exile")  # as if exiled in response
     resolve(match)
     assert jackal.zone == "exile" and not objs(match, "cairnbound_jackal", "hand")
+
+
+def test_110_4_four_permanent_types_in_play_and_no_planeswalker_card_exists() -> None:
+    """110.4 names five permanent types; ours has four of them in its cards and no
+    planeswalker (ruling R22): the card schema refuses that type, so none can appear."""
+    from pydantic import ValidationError
+
+    from cards.schema.magic_core import Card
+
+    permanent_types = {"artifact", "creature", "enchantment", "land"}
+    used = {t for p in protos().values() if p.is_permanent for t in p.card_types}
+    assert used == permanent_types
+    with pytest.raises(ValidationError):
+        Card.model_validate({"id": "walker", "name": "Walker", "types": ["planeswalker"]})
+
+
+def test_113_6c_a_cost_changing_ability_works_as_the_spell_is_cast_not_from_the_hand() -> None:
+    """113.6c: Marrowprice Pact's additional cost ("pay 3 life") functions on the stack,
+    as the spell is cast; in the hand it does nothing."""
+    match = scenario(
+        {"hand": ["marrowprice_pact"], "battlefield": ["fenmire"] * 2},
+        {"battlefield": ["ironbark_boar"]},
+    )
+    assert player(match, 0).life == 20  # held in hand: no cost is paid, no effect
+    cast(match, "marrowprice_pact", target="ironbark_boar")
+    assert player(match, 0).life == 17 and any("pays 3 life" in e.text for e in match.events)

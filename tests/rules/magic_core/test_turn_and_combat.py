@@ -215,7 +215,10 @@ def test_deathtouch_and_trample_need_only_one_damage_per_blocker() -> None:
     )
     match.state.battlefield[0].pumps.append((0, 0, frozenset({"deathtouch"}), frozenset(), 99))
     attack(match, ("forgeheart_brute", 1))
+    while decision(match).kind == "priority":  # Ann holds a card: asked, she passes
+        match.apply(decision(match).player, ("pass",))
     block(match, 1, ("ironbark_boar", "forgeheart_brute"))
+    pass_until(match, "main 2", active=0)  # through the combat trick window to damage
     assert player(match, 1).life == 17 and not objs(match, "ironbark_boar")
 
 
@@ -371,19 +374,22 @@ def test_default_stop_after_blocks_for_the_players_in_combat() -> None:
     assert STEP_NAMES[match.state.step] != "declare blockers" or decision(match).player != 2
 
 
-def test_a_treasure_alone_is_no_reason_to_ask() -> None:
-    # no needless prompts: Bob's Treasure could only make mana that buys nothing, so the
-    # spell Ann casts does not stop him; with a card it could pay for, he is asked
+def test_no_tells_a_player_is_asked_by_what_everyone_sees_not_by_their_hand() -> None:
+    """No tells (docs: the stop setting): with a card in hand Bob is asked to respond to
+    Ann's spell whether or not that card could be cast now (a creature here), so being
+    asked says nothing of his hand; with an empty hand and only a Treasure (mana, nothing
+    to spend it on, as everyone can see) he is not asked."""
     match = scenario(
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
         {"battlefield": ["treasure"], "hand": ["ironbark_boar"], "stop_all": False},
     )
     cast(match, "kindle_bolt", target="p1")
-    assert player(match, 1).life == 18  # resolved without asking Bob
+    d = decision(match)
+    assert d.player == 1 and d.kind == "priority"  # asked, though the boar is no instant
+    assert not any(a[0] == "cast" for a in d.actions)
     match = scenario(
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"], "stop_all": False},
-        {"battlefield": ["treasure"], "hand": ["kindle_bolt"], "stop_all": False},
+        {"battlefield": ["treasure"], "stop_all": False},
     )
     cast(match, "kindle_bolt", target="p1")
-    d = decision(match)
-    assert d.player == 1 and any(a[0] == "mana" for a in d.actions)
+    assert player(match, 1).life == 18  # resolved without asking Bob: visibly nothing to do
