@@ -16,6 +16,7 @@ from bot.command_sync import SyncResult, sync_commands
 from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
 from bot.cooldowns import ChallengeCooldowns
+from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
@@ -208,6 +209,7 @@ class CardhostBot(commands.Bot):
         except (DeckChoiceError, ChannelBusy) as exc:
             await reply(interaction, f"The match cannot start: {exc}.")
             return
+        crash_point("accepted")  # the match is stored; no board, no panel yet
         names = " vs ".join(s.name for s in seats)
         text = f"**{session.match.ruleset.name}**: {names}. Your hands come by DM."
         channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(

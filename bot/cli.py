@@ -45,6 +45,12 @@ def _sync(args: argparse.Namespace) -> int:
     return run_sync(guild_id=args.guild, clear=args.clear)
 
 
+def _crashtest(args: argparse.Namespace) -> int:
+    from bot.crashtest import run_crashtest
+
+    return run_crashtest(args.matches, args.kills, args.seed)
+
+
 def _bench_bot(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
 
@@ -91,6 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--guild", type=int, help="a server id (default: global)")
     sync.add_argument("--clear", action="store_true", help="remove the commands instead")
     sync.set_defaults(run=_sync)
+
+    crash = sub.add_parser(
+        "crashtest", help="kill the bot at the worst moments and check it keeps its promises"
+    )
+    crash.add_argument("--matches", type=int, default=6)
+    crash.add_argument("--kills", type=int, default=3)
+    crash.add_argument("--seed", type=int, default=0)
+    crash.set_defaults(run=_crashtest)
 
     bench = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
     bench.add_argument("--matches", type=int, default=200)

@@ -16,6 +16,7 @@ import discord
 from discord.http import Route
 
 from bot.components import board_view, decision_components, decision_view
+from bot.crashpoints import crash_point
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
@@ -164,6 +165,7 @@ class Presenter:
             await self.bot.traffic.budget.spend(PANEL)
             posted = (await channel.send(**fields)).id  # type: ignore[arg-type]
         session.board_message_id = posted
+        crash_point("board")  # posted, its id not yet saved
         if self.draw_images:
             self._edit_board(session)
         await self.bot.storage.matches.set_board_message(session.match_id, posted)

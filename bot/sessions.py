@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from bot.crashpoints import crash_point
 from bot.storage import PlayerInfo, Storage, StorageError
 from engine.agents import make_agent
 from engine.core.decision import Action
@@ -242,6 +243,7 @@ class SessionManager:
             )
             if match.over:
                 await self.storage.matches.finish_match(session.match_id, match.winner)
+            crash_point("committed")  # committed, nobody told: the narrowest window
         except StorageError as exc:
             log.exception("match %s: could not save action %s", session.match_id, before + 1)
             session.match = replay(await self.storage.matches.load_record(session.match_id))
