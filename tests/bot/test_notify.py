@@ -119,13 +119,18 @@ async def test_no_ping_when_the_player_moves_within_the_delay(world: World, bot)
     bot.notifier.delay = 2.0
     rng = random.Random(5)
     users = {world.alice.id: world.alice, world.bob.id: world.bob}
-    for _ in range(20):  # both players answer at once: nobody needs reminding
+    last = None
+    for step in range(60):  # both players answer at once: nobody needs reminding
         if session.match.over:
             break
         seat = session.match.pending[0].player
+        if step >= 20 and last is not None and seat != last:
+            break  # stop right after a click that handed the move to the other player
         user = users[session.seats[seat].user_id]
         await click_option(world.fake, bot, user, panel_of(world.fake, session, seat), rng)
+        last = seat
     waiting = session.match.pending[0].player
+    assert waiting != last, "the test needs the move handed over by the last click"
     await asyncio.sleep(2.5)  # the one now to move does not: pinged once, after the delay
     await bot.controller.idle()
     waiting_user = users[session.seats[waiting].user_id]
