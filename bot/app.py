@@ -17,6 +17,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.controller import Controller, reply
 from bot.cooldowns import ChallengeCooldowns
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.errors import CardhostTree
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
@@ -71,6 +72,7 @@ class CardhostBot(commands.Bot):
             intents=intents,
             help_command=None,
             max_messages=None,
+            tree_cls=CardhostTree,
         )
         self.settings = settings
         self._storage = storage

@@ -88,6 +88,10 @@ class Controller:
         if (not picks and not empty_allowed) or any(not 0 <= p < len(options) for p in picks):
             return NOT_OFFERED
         if decision.multi:
+            if len(set(picks)) != len(picks):
+                return "Each option can be picked once."
+            if not decision.min_picks <= len(picks) <= decision.max_picks:
+                return f"Pick between {decision.min_picks} and {decision.max_picks} options."
             action = tuple(options[p].action for p in picks)
         elif len(picks) == 1:
             action = options[picks[0]].action
