@@ -137,6 +137,8 @@ class CardhostBot(commands.Bot):
         restored = await self.sessions.restore_all()
         if restored:
             log.info("resumed %d running match(es)", len(restored))
+        if await self.challenges.restore():
+            log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
 
     async def on_ready(self) -> None:
@@ -158,6 +160,7 @@ class CardhostBot(commands.Bot):
 
     async def close(self) -> None:
         self.notifier.close()
+        self.challenges.stop()
         await self.controller.idle()
         self.presenter.close()
         await super().close()

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.controller import reply
+from engine.core.ruleset import ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -38,6 +39,8 @@ def refused_choice(interaction: discord.Interaction) -> str | None:
         if value is None:
             continue
         listed = [c.value for c in parameter.choices]
+        if parameter.name == "game":
+            listed += ruleset_ids()  # rulesets registered after the list was built (tests)
         if value not in listed:
             names = ", ".join(c.name for c in parameter.choices)
             return f"There is no {parameter.display_name} '{value}' here: choose one of {names}."
