@@ -18,6 +18,7 @@ from bot.controller import Controller, reply
 from bot.cooldowns import ChallengeCooldowns
 from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.errors import CardhostTree
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
@@ -72,6 +73,7 @@ class CardhostBot(commands.Bot):
             intents=intents,
             help_command=None,
             max_messages=None,
+            tree_cls=CardhostTree,
         )
         self.settings = settings
         self._storage = storage
@@ -136,6 +138,8 @@ class CardhostBot(commands.Bot):
         restored = await self.sessions.restore_all()
         if restored:
             log.info("resumed %d running match(es)", len(restored))
+        if await self.challenges.restore():
+            log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
 
     async def on_ready(self) -> None:
@@ -157,6 +161,7 @@ class CardhostBot(commands.Bot):
 
     async def close(self) -> None:
         self.notifier.close()
+        self.challenges.stop()
         await self.controller.idle()
         self.presenter.close()
         await super().close()

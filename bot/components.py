@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 BUTTONS_MAX = 20  # 4 rows of 5; the fifth row is left for the panel's own controls
 SELECT_OPTIONS_MAX = 25  # Discord's limit
 SELECTS_MAX = 5
+NONE_LABEL = "None"
+NONE_LABELS = {"mulligan": "Keep all"}
 
 GROUP_STYLES = {
     "attack": discord.ButtonStyle.danger,
@@ -95,6 +97,37 @@ class ChoiceSelect(
         await bot.controller.choose(interaction, self.match_id, self.seq, picks)
 
 
+class NoneButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"mn:(?P<match>\d+):(?P<seq>\d+)",
+):
+    """Completes a decision whose minimum is 0 with no picks: a select cannot be sent
+    empty until something was picked and unpicked, so the empty choice gets its own button."""
+
+    def __init__(self, match_id: int, seq: int, label: str = NONE_LABEL):
+        self.match_id, self.seq = match_id, seq
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mn:{match_id}:{seq}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        await bot.controller.choose(interaction, self.match_id, self.seq, [])
+
+
+def none_label(decision: Decision) -> str:
+    """What picking nothing means for this kind of decision."""
+    return NONE_LABELS.get(decision.kind, NONE_LABEL)
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<match>\d+)"):
     """On the public board: shows the clicking player their own hand and moves, privately."""
 
@@ -146,6 +179,8 @@ def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
                 placeholder=_short(decision.prompt, 150),
             )
         )
+        if decision.min_picks == 0:
+            view.add_item(NoneButton(match_id, decision.seq, none_label(decision)))
         return view
     for part in range(min(SELECTS_MAX, -(-len(options) // SELECT_OPTIONS_MAX))):
         chunk = options[part * SELECT_OPTIONS_MAX : (part + 1) * SELECT_OPTIONS_MAX]
@@ -215,7 +250,7 @@ def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
     if decision.multi:
         chunk = options[:SELECT_OPTIONS_MAX]
         top = min(decision.max_picks, len(chunk))
-        return [
+        rows = [
             _select(
                 f"ms:{match_id}:{seq}:0",
                 chunk,
@@ -224,6 +259,16 @@ def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
                 max(top, 1),
             )
         ]
+        if decision.min_picks == 0:
+            none = {
+                "type": BUTTON,
+                "style": discord.ButtonStyle.secondary.value,
+                "disabled": False,
+                "label": none_label(decision),
+                "custom_id": f"mn:{match_id}:{seq}",
+            }
+            rows.append({"type": ACTION_ROW, "components": [none]})
+        return rows
     rows = []
     for part in range(min(SELECTS_MAX, -(-len(options) // SELECT_OPTIONS_MAX))):
         chunk = options[part * SELECT_OPTIONS_MAX : (part + 1) * SELECT_OPTIONS_MAX]
@@ -239,4 +284,4 @@ def board_view(match_id: int, over: bool) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, HandButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton)

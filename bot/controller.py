@@ -38,7 +38,7 @@ NOT_OFFERED = "That choice is not on offer."
 COMPONENT = 3  # interaction type
 CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # callback types
 EPHEMERAL = 64
-_CHOICE = re.compile(r"(m|ms):(\d+):(\d+):(\d+)")
+_CHOICE = re.compile(r"(m|ms):(\d+):(\d+):(\d+)|(mn):(\d+):(\d+)")
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -84,9 +84,14 @@ class Controller:
         if decision is None or decision.seq != seq:
             return STALE
         options = decision.options
-        if not picks or any(not 0 <= p < len(options) for p in picks):
+        empty_allowed = decision.multi and decision.min_picks == 0
+        if (not picks and not empty_allowed) or any(not 0 <= p < len(options) for p in picks):
             return NOT_OFFERED
         if decision.multi:
+            if len(set(picks)) != len(picks):
+                return "Each option can be picked once."
+            if not decision.min_picks <= len(picks) <= decision.max_picks:
+                return f"Pick between {decision.min_picks} and {decision.max_picks} options."
             action = tuple(options[p].action for p in picks)
         elif len(picks) == 1:
             action = options[picks[0]].action
@@ -159,8 +164,12 @@ class Controller:
         found = _CHOICE.fullmatch(inner.get("custom_id") or "")
         if found is None:
             return False
-        kind, match_id, seq, part = found.groups()
-        if kind == "m":
+        kind, match_id, seq, part, none, none_match, none_seq = found.groups()
+        if none:
+            kind, match_id, seq = none, none_match, none_seq
+        if kind == "mn":
+            picks = []
+        elif kind == "m":
             picks = [int(part)]
         else:
             try:

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.challenges import Challenge, challenge_view
+from bot.challenges import Challenge, Player, challenge_view
 from bot.cogs.common import GAME_CHOICES
 from bot.cogs.decks import any_deck_autocomplete
 from bot.components import board_view
@@ -104,20 +104,14 @@ class Matches(commands.Cog):
             my_deck = await resolve_deck(bot.storage, me.id, game, deck)
         except DeckChoiceError as exc:
             return await reply(interaction, f"Cannot start: {exc}.")
-        challenge = Challenge(
-            bot.challenges.next_id(),
-            game,
-            interaction.guild_id,
-            channel_id,
-            me,
-            my_deck,
-            opponents,
-            options,
-        )
         if computer:
             bot.cooldowns.challenged(interaction.guild_id, me.id)
             await interaction.response.defer(thinking=True)
-            await bot.start_from_challenge(interaction, challenge)
+            seated = [Player.of(u) for u in opponents]
+            unsaved = Challenge(  # answered at once: nothing to store, id 0
+                0, game, interaction.guild_id, channel_id, Player.of(me), my_deck, seated, options
+            )
+            await bot.start_from_challenge(interaction, unsaved)
             return
         series = f" (best of {best_of})" if best_of != 1 else ""
         names = ", ".join(u.mention for u in opponents)
@@ -127,13 +121,16 @@ class Matches(commands.Cog):
             f"This challenge expires in {int(expiry)} s."
         )
         bot.cooldowns.challenged(interaction.guild_id, me.id)
-        bot.challenges.add(challenge, expiry)  # before the buttons exist, so none is early
+        challenge = await bot.challenges.create(
+            game, interaction.guild_id, channel_id, me, my_deck, opponents, options, expiry
+        )
         await interaction.response.send_message(
             text,
             view=challenge_view(challenge.id),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        challenge.message = await interaction.original_response()
+        message = await interaction.original_response()
+        await bot.challenges.posted(challenge, message.id, text)
 
     @app_commands.command(description="Show your hand and your moves, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -714,10 +714,13 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:
 
 
 def _score(view: MatchView) -> str:
+    """The winner's games first, then the others' in seat order: as the match's own
+    "wins the match 1-0" line reads it, so picture and text never disagree."""
     wins = [s.stats.get("wins") for s in view.seats]
-    if all(w is not None for w in wins) and any(wins):
-        return "-".join(str(w) for w in wins)
-    return ""
+    if not all(w is not None for w in wins) or not any(wins):
+        return ""
+    order = sorted(range(len(wins)), key=lambda seat: seat != view.winner)
+    return "-".join(str(wins[seat]) for seat in order)
 
 
 def _draw_banner(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:

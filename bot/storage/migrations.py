@@ -156,6 +156,29 @@ CREATE TABLE user_settings (
 ALTER TABLE guild_settings ADD COLUMN challenge_cooldown_seconds INTEGER;
 """
 
+# Issue 12 item 1: open challenges outlive a restart; AUTOINCREMENT so that no id is ever
+# handed out twice, even after the newest challenge row is gone.
+CHALLENGES = """
+CREATE TABLE challenges (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    ruleset     TEXT    NOT NULL,
+    guild_id    INTEGER,
+    channel_id  INTEGER NOT NULL,
+    challenger  TEXT    NOT NULL,
+    deck_name   TEXT    NOT NULL,
+    deck_cards  TEXT    NOT NULL,
+    opponents   TEXT    NOT NULL,
+    options     TEXT    NOT NULL,
+    accepted    TEXT    NOT NULL,
+    message_id  INTEGER,
+    text        TEXT    NOT NULL,
+    expires_at  REAL    NOT NULL,
+    status      TEXT    NOT NULL,
+    created_at  TEXT    NOT NULL
+);
+CREATE INDEX open_challenges ON challenges (status);
+"""
+
 # MERGE NOTE: versions 3 and 4 belong to other branches (issue-14-data has 4; issue-12
 # was given 2, which issue-13-standin's command sync took). Until they are merged, these
 # empty steps hold their numbers so that number 5 is valid here; when merging, replace
@@ -169,4 +192,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "command sync", COMMAND_SYNC),
     *_HELD_FOR_OTHER_BRANCHES,
     Migration(5, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
+    Migration(6, "challenges", CHALLENGES),
 )

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
+from bot.storage.challenges import ChallengeRepo
 from bot.storage.command_sync import CommandSyncRepo
 from bot.storage.db import Clock, Database, Migration, utc_now
 from bot.storage.decks import DeckRepo
@@ -35,6 +36,7 @@ class Storage:
         self.matches = MatchRepo(db)
         self.ratings = RatingRepo(db)
         self.command_sync = CommandSyncRepo(db)
+        self.challenges = ChallengeRepo(db)
         self.settings = SettingsRepo(
             db,
             turn_timer_seconds=turn_timer_seconds,

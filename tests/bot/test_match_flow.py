@@ -251,20 +251,20 @@ async def test_challenge_expires_unanswered(world: World, bot, monkeypatch) -> N
     assert world.channel.id not in bot.sessions.by_channel
 
 
-async def test_a_challenge_from_before_a_restart_answers_that_it_is_gone(
+async def test_a_challenge_from_before_a_restart_can_still_be_accepted(
     world: World, tmp_path
 ) -> None:
+    """Issue 12 item 1: challenges are stored, so a restart keeps them open."""
     database = str(tmp_path / "restart.sqlite3")
     first = await start_bot(world.fake, None, database=database)
     offer = await challenge(world, world.alice, world.bob)
     await world.fake.stop_bot(first)
     second = await start_bot(world.fake, None, database=database)
     try:
-        click = await world.fake.click(world.bob, offer, label="Accept")
-        await click.wait_acknowledged()
-        assert "no longer open" in click.response.text
-        assert world.channel.id not in second.sessions.by_channel
+        session = await accept(world, second, offer, world.bob)
+        assert [s.user_id for s in session.seats] == [world.alice.id, world.bob.id]
     finally:
+        await second.controller.idle()
         await world.fake.stop_bot(second)
 
 

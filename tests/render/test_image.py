@@ -319,3 +319,16 @@ def test_card_art_is_deterministic_and_differs_between_cards() -> None:
     first = card_art("kilnborn_hound", "monster", 120, 80).tobytes()
     assert card_art.__wrapped__("kilnborn_hound", "monster", 120, 80).tobytes() == first
     assert card_art.__wrapped__("sootling_scamp", "monster", 120, 80).tobytes() != first
+
+
+def test_the_final_picture_reads_the_score_like_the_text(drawn) -> None:
+    """Issue 12 item 9: the second seat wins 1-0; the picture said 0-1 (seat order)."""
+    match = clash_match(3)
+    match.resign(0)
+    assert match.winner == 1
+    said = match.events[-1].text
+    assert said == "Bo wins the match 1-0."
+    render_board(match.view(None))
+    strings = [text for text, _ in drawn]
+    assert any("Bo wins the match  1-0" in s for s in strings), strings
+    assert not any("0-1" in s for s in strings)
