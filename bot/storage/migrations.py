@@ -179,18 +179,9 @@ CREATE TABLE challenges (
 CREATE INDEX open_challenges ON challenges (status);
 """
 
-# MERGE NOTE: versions 3 and 4 belong to other branches (issue-14-data has 4; issue-12
-# was given 2, which issue-13-standin's command sync took). Until they are merged, these
-# empty steps hold their numbers so that number 5 is valid here; when merging, replace
-# each by the real migration of its number.
-_HELD_FOR_OTHER_BRANCHES = tuple(
-    Migration(version, f"held for another branch ({version})", "") for version in (3, 4)
-)
-
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
-    *_HELD_FOR_OTHER_BRANCHES,
-    Migration(5, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
-    Migration(6, "challenges", CHALLENGES),
+    Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
+    Migration(4, "challenges", CHALLENGES),
 )
