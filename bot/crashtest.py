@@ -368,19 +368,7 @@ class CrashTest:
                 continue
             self.tally.resumed += 1
             for seat, user in enumerate(table.players):
-                decision = match.decision_for(seat)
-                want = decision.seq if decision is not None else None
-                try:
-                    await fake.wait_until(
-                        lambda u=user, w=want: shown_seq(panel(fake, u)) == w or None,
-                        timeout=RESUME_TIMEOUT,
-                    )
-                except AssertionError:
-                    self.tally.stale_panels += 1
-                    shown = shown_seq(panel(fake, user))
-                    self.tally.problems.append(
-                        f"match {row.id} seat {seat}: panel shows {shown}, decision {want}"
-                    )
+                await self._panel_catches_up(user, match, seat, f"match {row.id} seat {seat}")
         # a button from before the crash: it works, or says it is stale and refreshes
         for table in self.tables:
             for seat, user in enumerate(table.players):
@@ -409,21 +397,23 @@ class CrashTest:
                         self.tally.problems.append(f"{user.name}: an acked choice applied again")
                     else:
                         self.tally.acked.append(click)
-                record = await storage.matches.load_record(row.id)
-                match, _ = decisions_taken(record)
-                decision = match.decision_for(seat)
-                want = decision.seq if decision is not None else None
-                try:
-                    await fake.wait_until(
-                        lambda u=user, w=want: shown_seq(panel(fake, u)) == w or None,
-                        timeout=RESUME_TIMEOUT,
-                    )
-                except AssertionError:
-                    self.tally.stale_panels += 1
-                    self.tally.problems.append(
-                        f"{user.name}: panel not refreshed after an old button's click"
-                    )
+                match, _ = decisions_taken(await storage.matches.load_record(row.id))
+                await self._panel_catches_up(user, match, seat, f"{user.name}, after an old button")
                 break  # one old button per table
+
+    async def _panel_catches_up(self, user: FakeUser, match: Match, seat: int, who: str) -> None:
+        """Within 10 s the seat's panel carries its open decision's number, else it is stale."""
+        decision = match.decision_for(seat)
+        want = decision.seq if decision is not None else None
+        try:
+            await self.fake.wait_until(
+                lambda: shown_seq(panel(self.fake, user)) == want or None,
+                timeout=RESUME_TIMEOUT,
+            )
+        except AssertionError:
+            self.tally.stale_panels += 1
+            shown = shown_seq(panel(self.fake, user))
+            self.tally.problems.append(f"{who}: panel shows {shown}, decision {want}")
 
     async def _board_comes_up(self, storage: Storage, match_id: int, channel: FakeChannel) -> bool:
         """Within 10 s the match's stored board id names a live message in its channel."""

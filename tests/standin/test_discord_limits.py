@@ -243,19 +243,6 @@ async def test_dm_to_a_user_with_closed_dms_is_50007(world: World) -> None:
     assert resp.status == 403 and (await body(resp))["code"] == 50007
 
 
-async def test_gateway_refuses_a_bad_token_with_4004(world: World) -> None:
-    """Topics > Opcodes and Status Codes: close code 4004, authentication failed."""
-    world.fake.gateway.refused_tokens.add("revoked-token")
-    bot = discord.Client(intents=discord.Intents.default())
-    await bot.login("revoked-token")
-    try:
-        with pytest.raises(discord.ConnectionClosed) as closed:
-            await bot.connect(reconnect=True)  # 4004 is final: discord.py does not retry
-        assert closed.value.code == 4004
-    finally:
-        await bot.close()
-
-
 async def test_gateway_refuses_disallowed_intents_with_4014(world: World) -> None:
     world.fake.gateway.disallowed_intents = discord.Intents.members.flag
     intents = discord.Intents.default()
@@ -269,8 +256,12 @@ async def test_gateway_refuses_disallowed_intents_with_4014(world: World) -> Non
         await bot.close()
 
 
-async def test_the_bot_says_one_line_when_the_gateway_refuses_its_token(world: World) -> None:
-    """Issue 12 item 8: close code 4004 ends in the same clear line as a REST 401."""
+async def test_gateway_refuses_a_bad_token_with_4004_and_the_bot_says_one_line(
+    world: World,
+) -> None:
+    """Topics > Opcodes and Status Codes: close code 4004, authentication failed; discord.py
+    does not reconnect, and `cardhost bot` ends with the same clear line as for a REST 401
+    (issue 12 item 8)."""
     from bot.app import _start_failure
 
     world.fake.gateway.refused_tokens.add("revoked-token")
@@ -278,9 +269,10 @@ async def test_the_bot_says_one_line_when_the_gateway_refuses_its_token(world: W
     await bot.login("revoked-token")
     try:
         with pytest.raises(discord.ConnectionClosed) as closed:
-            await bot.connect(reconnect=True)
+            await bot.connect(reconnect=True)  # 4004 is final: discord.py does not retry
     finally:
         await bot.close()
+    assert closed.value.code == 4004
     assert _start_failure(closed.value) == (
         "Discord rejected the token (DISCORD_TOKEN); reset it and try again."
     )
