@@ -57,6 +57,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 class CardhostTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True  # suggestions for an unknown game are simply none; no message fits
         refused = refused_choice(interaction)
         if refused is not None:
             raise NotAChoice(refused)

@@ -256,6 +256,9 @@ class Decks(
         if isinstance(original, EngineError):
             await reply(interaction, f"Not done: {original}.")
             return
+        if isinstance(error, app_commands.CheckFailure):  # a refused choice (bot/errors.py)
+            await reply(interaction, str(error) or "You cannot use this here.")
+            return
         log.error("/deck failed", exc_info=original)
         await reply(interaction, "Something went wrong; nothing was changed.")
 

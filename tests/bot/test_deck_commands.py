@@ -241,7 +241,7 @@ async def test_autocomplete_offers_matching_decks_and_cards(world: World, bot: C
 
 async def test_unknown_game_gets_an_answer(world: World, bot: CardhostBot) -> None:
     text = await deck(world, world.alice, "list", game="poker")
-    assert "unknown game 'poker'" in text
+    assert "no game 'poker'" in text and "choose one of" in text
     assert await choices(world, world.alice, "deck show", "name", game="poker") == []
     assert world.fake.unknown_calls == []
 
