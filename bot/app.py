@@ -138,6 +138,9 @@ class CardhostBot(commands.Bot):
         restored = await self.sessions.restore_all()
         if restored:
             log.info("resumed %d running match(es)", len(restored))
+            # Boards and panels may show anything up to the last committed action (or
+            # nothing at all): bring them up to date while the gateway connects.
+            self.controller.later(self.presenter.resume(restored))
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)

@@ -66,10 +66,27 @@ class MatchSession:
     deadline_seq: dict[int, int] = field(default_factory=dict)  # seat -> decision seq timed
     warned: set[int] = field(default_factory=set)
     timer: asyncio.Task | None = None
+    # Set while the match in memory is exactly what is committed. An action is applied in
+    # memory first (the engine validates by applying) and saved after; in that window the
+    # match shows a result nobody may see yet, so every read for a player waits it out.
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.settled.set()
 
     @property
     def ruleset(self) -> str:
         return self.match.ruleset.id
+
+    async def committed(self) -> Match:
+        """The match as committed: waits while a save is under way.
+
+        Whatever reaches a player (a panel, the board, /hand, /match) is read through this,
+        and read at once: between this and the reads there must be no `await`, or another
+        click could change the match in memory again before it is saved.
+        """
+        await self.settled.wait()
+        return self.match
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -232,7 +249,15 @@ class SessionManager:
     async def _apply(self, session: MatchSession, seat: int, change: Callable[[], None]) -> None:
         match = session.match
         before = len(match.actions)
-        change()  # raises IllegalAction before touching anything
+        session.settled.clear()
+        try:
+            change()  # raises IllegalAction before touching anything
+            await self._commit(session, match, before)
+        finally:
+            session.settled.set()
+
+    async def _commit(self, session: MatchSession, match: Match, before: int) -> None:
+        """Save the actions applied since `before`; on failure rebuild the match from the log."""
         try:
             await self.storage.matches.append_actions(
                 session.match_id,

@@ -158,7 +158,7 @@ class Matches(commands.Cog):
         session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
         if session is None:
             return await reply(interaction, "There is no running match in this channel.")
-        view = session.match.view(None)
+        view = (await session.committed()).view(None)
         loop_time = asyncio.get_running_loop().time()
         lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
         lines.append("Players: " + ", ".join(s.name for s in session.seats))
