@@ -24,7 +24,9 @@ from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage
+from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
+from engine.core.ruleset import get_ruleset
 
 log = logging.getLogger("cardhost")
 
@@ -82,6 +84,7 @@ class CardhostBot(commands.Bot):
         self.presenter = Presenter(self)
         self.traffic = Traffic(self)  # reaching players within Discord's global budget
         self.notifier = TurnNotifier(self)
+        self.threads = MatchThreads(self)
         self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
@@ -205,35 +208,50 @@ class CardhostBot(commands.Bot):
             for seat in seats:
                 if seat.user_id is not None:
                     await self.storage.users.upsert_user(seat.user_id, seat.name)
+            game = get_ruleset(challenge.ruleset).name
+            thread: int | str = ""
+            if (
+                challenge.message_id is not None
+                and await self.threads.mode(challenge.guild_id) == "thread"
+            ):
+                thread = await self.threads.start(
+                    challenge.channel_id,
+                    challenge.message_id,
+                    thread_name([s.name for s in seats], game),
+                )
             session = await self.sessions.start(
                 challenge.ruleset,
                 challenge.guild_id,
-                challenge.channel_id,
+                thread if isinstance(thread, int) else challenge.channel_id,
                 seats,
                 decks,
                 challenge.options,
                 seed=self.seed,
+                parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
             )
         except (DeckChoiceError, ChannelBusy) as exc:
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         crash_point("accepted")  # the match is stored; no board, no panel yet
         names = " vs ".join(s.name for s in seats)
-        text = f"**{session.match.ruleset.name}**: {names}. Your hands come by DM."
-        channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(
-            challenge.channel_id
-        )
-        # The board becomes the answer to this interaction (the challenge message itself).
-        await self.presenter.open(
-            session,
-            channel,  # type: ignore[arg-type]
-            interaction=interaction,
-            intro=text,
-        )
+        text = f"**{game}**: {names}. Your hands come by DM."
+        if isinstance(thread, str) and thread:
+            text += f"\n{thread}"
+        channel = self.get_partial_messageable(session.channel_id, guild_id=challenge.guild_id)
+        if isinstance(thread, int):
+            # The challenge message now starts the thread and points into it; the board is
+            # the thread's first message.
+            await interaction.edit_original_response(
+                content=f"**{game}**: {names}. The match is on in <#{thread}>.", view=None
+            )
+            await self.presenter.open(session, channel, intro=text)
+        else:
+            # The board becomes the answer to this interaction (the challenge message).
+            await self.presenter.open(session, channel, interaction=interaction, intro=text)
         closed = [s for s in session.seats if s.user_id is not None and not s.dms_open]
         if closed:
             mentions = ", ".join(f"<@{s.user_id}>" for s in closed)
-            await channel.send(  # type: ignore[union-attr]
+            await channel.send(
                 f"{mentions}: your DMs are closed, so press **My hand & moves** on the board "
                 "(or use /hand) to see your hand and play privately.",
                 allowed_mentions=discord.AllowedMentions(users=True),

@@ -32,6 +32,8 @@ DMS_CLOSED = 50007
 EPHEMERAL_PANEL = -1  # in `_last_panel`: the panel is an ephemeral reply, not a DM
 OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
 UNKNOWN_MESSAGE = 10008  # the message was deleted
+UNKNOWN_CHANNEL = 10003  # e.g. the match's thread was deleted
+ARCHIVED_THREAD = 50083  # nothing can be edited in an archived thread
 
 
 def render_png(view) -> bytes | None:
@@ -379,7 +381,9 @@ class Presenter:
             else:  # a bucket is full: the board catches up with a later edit
                 self._edit_board(session)
         except discord.HTTPException as exc:
-            if exc.code in (OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE):  # too old, or deleted
+            # Too old, deleted, or in a thread that was archived (posting unarchives it) or
+            # deleted (the match moves to a new thread).
+            if exc.code in (OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE, ARCHIVED_THREAD, UNKNOWN_CHANNEL):
                 await self._repost_board(session, embed)
             else:
                 log.warning("match %s: board edit failed: %s", session.match_id, exc)
@@ -397,11 +401,17 @@ class Presenter:
         await self.bot.traffic.budget.spend(BOARD)
         embed.set_image(url=None)  # the picture follows with the next edit
         view = board_view(session.match_id, session.match.over)
-        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
-            try:
-                sent = await self.bot.http.send_message(session.channel_id, params=params)
-            except discord.HTTPException as exc:
+        try:
+            sent = await self._post_board(session, embed, view)
+        except discord.HTTPException as exc:
+            if not (self.bot.threads.gone(exc) and await self.bot.threads.relocate(session)):
                 log.warning("match %s: board could not be re-posted: %s", session.match_id, exc)
+                return
+            old_id = None  # it stays in the closed thread
+            try:
+                sent = await self._post_board(session, embed, view)
+            except discord.HTTPException as again:
+                log.warning("match %s: board lost its thread: %s", session.match_id, again)
                 return
         session.board_message_id = int(sent["id"])
         await self.bot.storage.matches.set_board_message(session.match_id, session.board_message_id)
@@ -420,6 +430,12 @@ class Presenter:
                 )  # fmt: skip
         except (TimeoutError, discord.HTTPException) as exc:  # 30046 again: left as it is
             log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
+
+    async def _post_board(
+        self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
+    ) -> dict:
+        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+            return await self.bot.http.send_message(session.channel_id, params=params)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
@@ -535,9 +551,9 @@ class Presenter:
             self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
-        channel = self.bot.get_channel(session.channel_id)
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         user_id = session.seats[seat].user_id
-        if channel is None or user_id is None:
+        if user_id is None:
             return
         await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]

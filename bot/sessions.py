@@ -62,6 +62,7 @@ class MatchSession:
     turn_timer: float
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     board_message_id: int | None = None
+    parent_channel_id: int | None = None  # in thread mode: the channel the thread is in
     deadlines: dict[int, float] = field(default_factory=dict)  # seat -> loop time
     deadline_seq: dict[int, int] = field(default_factory=dict)  # seat -> decision seq timed
     warned: set[int] = field(default_factory=set)
@@ -97,6 +98,7 @@ class MatchSession:
     def front_state(self) -> dict[str, Any]:
         """What the bot keeps beside the record to find its messages again after a restart."""
         return {
+            "parent_channel_id": self.parent_channel_id,
             "seats": [
                 {
                     "dms_open": s.dms_open,
@@ -104,7 +106,7 @@ class MatchSession:
                     "dm_channel_id": s.dm_channel_id,
                 }
                 for s in self.seats
-            ]
+            ],
         }
 
 
@@ -144,6 +146,7 @@ class SessionManager:
         decks: list[list[str]],
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        parent_channel_id: int | None = None,
     ) -> MatchSession:
         if channel_id in self.by_channel:
             raise ChannelBusy("this channel already has a running match")
@@ -157,7 +160,13 @@ class SessionManager:
         except StorageError as exc:
             raise ChannelBusy(str(exc)) from exc
         session = MatchSession(
-            match_id, guild_id, channel_id, match, seats, await self.turn_timer(guild_id)
+            match_id,
+            guild_id,
+            channel_id,
+            match,
+            seats,
+            await self.turn_timer(guild_id),
+            parent_channel_id=parent_channel_id,
         )
         self._register(session)
         await self._computer_moves(session)
@@ -197,6 +206,7 @@ class SessionManager:
                 seats,
                 await self.turn_timer(row.guild_id),
                 board_message_id=row.board_message_id,
+                parent_channel_id=front.get("parent_channel_id"),
             )
             self._register(session)
             self._reset_timer(session)
@@ -206,6 +216,14 @@ class SessionManager:
     def _register(self, session: MatchSession) -> None:
         self.by_channel[session.channel_id] = session
         self.by_id[session.match_id] = session
+
+    def move(self, session: MatchSession, channel_id: int) -> None:
+        """The match now lives in `channel_id` (its thread was closed)."""
+        if self.by_channel.get(session.channel_id) is session:
+            del self.by_channel[session.channel_id]
+        session.channel_id = channel_id
+        session.board_message_id = None
+        self.by_channel[channel_id] = session
 
     def _unregister(self, session: MatchSession) -> None:
         self.by_channel.pop(session.channel_id, None)

@@ -18,6 +18,7 @@ from bot.storage import GuildSettings, InvalidSetting
 from bot.storage.settings import (
     CHALLENGE_COOLDOWN_RANGE,
     CHALLENGE_EXPIRY_RANGE,
+    MATCH_MODES,
     TURN_TIMER_RANGE,
 )
 from engine.core.errors import EngineError
@@ -58,7 +59,9 @@ def settings_text(settings: GuildSettings) -> str:
         f"Challenge expiry: **{settings.challenge_expiry_seconds} s** (how long a challenge "
         "waits to be accepted)\n"
         f"Challenge cooldown: **{settings.challenge_cooldown_seconds} s** (how long a member "
-        "waits between two challenges; 0: none)"
+        "waits between two challenges; 0: none)\n"
+        f"Match mode: **{settings.match_mode or 'the bot default'}** (thread: each match in a "
+        "thread of its own, many per channel; channel: one running match per channel)"
     )
 
 
@@ -94,6 +97,10 @@ class Admin(commands.Cog):
             f"seconds a member waits between two challenges "
             f"({CHALLENGE_COOLDOWN_RANGE[0]}-{CHALLENGE_COOLDOWN_RANGE[1]}, 0: none)"
         ),
+        match_mode="thread: each match in a thread of its own; channel: one match per channel",
+    )
+    @app_commands.choices(
+        match_mode=[app_commands.Choice(name=mode, value=mode) for mode in MATCH_MODES]
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -103,6 +110,7 @@ class Admin(commands.Cog):
         turn_timer: app_commands.Range[int, 30, 3600] | None = None,
         challenge_expiry: app_commands.Range[int, 30, 3600] | None = None,
         challenge_cooldown: app_commands.Range[int, 0, 3600] | None = None,
+        match_mode: str | None = None,
     ) -> None:
         # The Range limits are what Discord's client shows and enforces; they repeat the
         # storage ranges (a test keeps them equal), which are checked again on saving.
@@ -115,7 +123,12 @@ class Admin(commands.Cog):
                 "these settings.",
             )
         settings = self.bot.storage.settings
-        if turn_timer is None and challenge_expiry is None and challenge_cooldown is None:
+        if (
+            turn_timer is None
+            and challenge_expiry is None
+            and challenge_cooldown is None
+            and match_mode is None
+        ):
             current = await settings.get_guild_settings(interaction.guild_id)
             return await reply(interaction, f"Settings of this server:\n{settings_text(current)}")
         try:
@@ -124,6 +137,7 @@ class Admin(commands.Cog):
                 turn_timer_seconds=turn_timer,
                 challenge_expiry_seconds=challenge_expiry,
                 challenge_cooldown_seconds=challenge_cooldown,
+                match_mode=match_mode,
             )
         except InvalidSetting as exc:
             return await reply(interaction, f"Nothing changed: {exc}.")

@@ -13,8 +13,14 @@ from bot.cogs.decks import any_deck_autocomplete
 from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.sessions import MatchSession
 from engine.core.errors import EngineError
 from engine.core.ruleset import get_ruleset
+
+NO_MATCH_HERE = (
+    "There is no running match here (in a channel whose matches run in threads, use the "
+    "command in your match's thread)."
+)
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -66,7 +72,9 @@ class Matches(commands.Cog):
         channel_id = interaction.channel_id
         if channel_id is None or interaction.channel is None:
             return await reply(interaction, "Challenges are made in a channel.")
-        if channel_id in bot.sessions.by_channel:
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        threads = await bot.threads.mode(interaction.guild_id) == "thread" and not in_thread
+        if channel_id in bot.sessions.by_channel and not threads:
             return await reply(interaction, "This channel already has a running match.")
         if bot.challenges.in_channel(channel_id) is not None:
             return await reply(interaction, "This channel already has an open challenge.")
@@ -132,18 +140,33 @@ class Matches(commands.Cog):
         message = await interaction.original_response()
         await bot.challenges.posted(challenge, message.id, text)
 
+    def session_here(self, interaction: discord.Interaction) -> MatchSession | None:
+        """The match of this channel or thread; in a channel whose matches run in threads,
+        the one match there that the user plays in."""
+        channel_id = interaction.channel_id or 0
+        sessions = self.bot.sessions
+        session = sessions.by_channel.get(channel_id)
+        if session is not None:
+            return session
+        mine = [
+            s
+            for s in sessions.by_id.values()
+            if s.parent_channel_id == channel_id and s.seat_of(interaction.user.id) is not None
+        ]
+        return mine[0] if len(mine) == 1 else None
+
     @app_commands.command(description="Show your hand and your moves, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         await self.bot.controller.show_hand(interaction, session.match_id)
 
     @app_commands.command(description="Post the board of this channel's match again.")
     async def board(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         await interaction.response.defer()
         embed, files = await self.bot.presenter.board(session)
         message = await interaction.followup.send(
@@ -155,9 +178,9 @@ class Matches(commands.Cog):
 
     @app_commands.command(name="match", description="Who plays, whose move it is, time left.")
     async def match_status(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         view = (await session.committed()).view(None)
         loop_time = asyncio.get_running_loop().time()
         lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
@@ -170,9 +193,9 @@ class Matches(commands.Cog):
 
     @app_commands.command(description="Give up this channel's match.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             return await reply(interaction, "You are not playing in this match.")

@@ -295,6 +295,10 @@ class MatchRepo:
 
         await self._db.atomic(work)
 
+    async def set_channel(self, match_id: int, channel_id: int) -> None:
+        """The match moved (its thread was deleted or locked): its new channel or thread."""
+        await self._update(match_id, "channel_id = ?", channel_id)
+
     async def set_front_state(self, match_id: int, state: Mapping[str, Any]) -> None:
         """Replace the front end's data for the match (message ids per player...)."""
         await self._update(match_id, "state_json = ?", _dumps(dict(state)))

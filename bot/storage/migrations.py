@@ -179,9 +179,16 @@ CREATE TABLE challenges (
 CREATE INDEX open_challenges ON challenges (status);
 """
 
+# Issue 17 section 1: a server's choice between a thread per match and the match in the
+# channel (NULL: the bot's default, CARDHOST_MATCH_MODE).
+MATCH_MODE = """
+ALTER TABLE guild_settings ADD COLUMN match_mode TEXT CHECK (match_mode IN ('thread', 'channel'));
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
     Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
     Migration(4, "challenges", CHALLENGES),
+    Migration(5, "match_mode", MATCH_MODE),
 )
