@@ -23,6 +23,7 @@ from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
+from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
@@ -85,6 +86,7 @@ class CardhostBot(commands.Bot):
         self.traffic = Traffic(self)  # reaching players within Discord's global budget
         self.notifier = TurnNotifier(self)
         self.threads = MatchThreads(self)
+        self.spectators = Spectators(self)
         self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)

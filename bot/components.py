@@ -277,11 +277,38 @@ def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
     return rows
 
 
+class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"watch:(?P<match>\d+)"):
+    """On the public board: a live, private copy of the public table for a spectator."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label="Watch", style=discord.ButtonStyle.secondary, custom_id=f"watch:{match_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        session = bot.sessions.by_id.get(self.match_id)
+        if session is None:
+            await interaction.response.send_message(
+                "This match is over: there is nothing left to watch.", ephemeral=True
+            )
+            return
+        await bot.spectators.watch(interaction, session)
+
+
 def board_view(match_id: int, over: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if not over:
         view.add_item(HandButton(match_id))
+        view.add_item(WatchButton(match_id))
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton, WatchButton)

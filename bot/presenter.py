@@ -387,6 +387,8 @@ class Presenter:
                 await self._repost_board(session, embed)
             else:
                 log.warning("match %s: board edit failed: %s", session.match_id, exc)
+        # Spectators' copies follow the board, at its pace, through their own tokens.
+        await self.bot.spectators.update(session)
 
     def _board_age(self, session: MatchSession) -> float:
         if session.board_message_id is None:

@@ -17,6 +17,10 @@ from bot.sessions import MatchSession
 from engine.core.errors import EngineError
 from engine.core.ruleset import get_ruleset
 
+NO_MATCH_TO_WATCH = (
+    "There is no running match here to watch (in a channel whose matches run in threads, "
+    "use /spectate in the match's thread, or press Watch on its board)."
+)
 NO_MATCH_HERE = (
     "There is no running match here (in a channel whose matches run in threads, use the "
     "command in your match's thread)."
@@ -154,6 +158,13 @@ class Matches(commands.Cog):
             if s.parent_channel_id == channel_id and s.seat_of(interaction.user.id) is not None
         ]
         return mine[0] if len(mine) == 1 else None
+
+    @app_commands.command(description="Follow this channel's match live, read-only.")
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            return await reply(interaction, NO_MATCH_TO_WATCH)
+        await self.bot.spectators.watch(interaction, session)
 
     @app_commands.command(description="Show your hand and your moves, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
