@@ -74,11 +74,11 @@ def test_every_option_has_a_label():
         {"hand": ["battle_chant", "spark_bolt"], "field": ["burrow_mole"]},
         {"field": ["gravel_brute"]},
     )
-    labels = [o.label for o in decision(match).options]
+    labels = [o.label for o in match.options(decision(match))]
     assert "Attempt Battle Chant (3)" in labels and "Go to combat" in labels
     assert "Stop me even with nothing to do" not in labels  # stop is on in these scenarios
     cast(match, "battle_chant")
-    assert all(o.label and not o.label.startswith("(") for o in decision(match).options)
+    assert all(o.label and not o.label.startswith("(") for o in match.options(decision(match)))
 
 
 def test_resigning_ends_the_game_for_the_other_mage():
@@ -187,7 +187,7 @@ def test_target_buttons_name_whose_card_it_is():
         {"field": ["burrow_mole"]},
     )
     cast(match, "spark_bolt")
-    labels = sorted(o.label for o in decision(match).options)
+    labels = sorted(o.label for o in match.options(decision(match)))
     assert labels == ["Burrow Mole (Ann)", "Burrow Mole (Bob)"]
     match.apply(0, ("target", side(match, 1).field[0].uid))
     match.apply(1, ("pass",))
