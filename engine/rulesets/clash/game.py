@@ -716,4 +716,3 @@ class ClashState(GameState):
     @staticmethod
     def target_name(target: Side | CardInst) -> str:
         return target.name
-
