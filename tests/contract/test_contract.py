@@ -4,6 +4,7 @@ ruleset and for Relay, the test-only game for more than two seats (issue 14).
 Helpers in tests/support/contract.py; the no-tells check is test_no_tells.py next to this.
 """
 
+import dataclasses
 import gc
 import random
 import weakref
@@ -237,6 +238,45 @@ def test_labels_are_asked_of_the_state_and_only_the_chooser_sees_them(
                 labelled.count += 1
 
 
+# -- clones -------------------------------------------------------------------------------
+
+
+def _looks(state: GameState, seats: int) -> tuple:
+    """Every view of a state without its decisions (whose numbers the match assigns),
+    and the play-by-play."""
+    views = tuple(
+        repr(dataclasses.replace(state.view(v), decisions=())) for v in [None, *range(seats)]
+    )
+    return views, tuple(e.text for e in state.events), state.over, state.winner
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES)
+def test_a_clone_looks_the_same_and_changes_alone(game: str, seats: int) -> None:
+    """What look-ahead agents rely on: a copy equal to the state, and independent."""
+    compared = Tally(40)
+    for seed in compared.seeds():
+        match = start(game, seed, seats)
+        rng = random.Random(seed)
+        for number, _ in enumerate(playing(match, seed, 200)):
+            if match.over or number % 5:
+                continue
+            state = match.state
+            seen = _looks(state, seats)
+            twin = state.clone()
+            assert _looks(twin, seats) == seen
+            for _ in range(rng.randrange(1, 6)):  # the copy plays on alone
+                if twin.over:
+                    break
+                decision = twin.decisions()[0]
+                actions = decision.actions
+                if decision.multi:
+                    twin.apply(decision.player, tuple(actions[: decision.min_picks]))
+                else:
+                    twin.apply(decision.player, actions[rng.randrange(len(actions))])
+            assert _looks(state, seats) == seen
+            compared.count += 1
+
+
 # -- memory ---------------------------------------------------------------------------------
 
 
@@ -285,7 +325,11 @@ def test_a_dropped_match_leaves_no_reference_cycle(game: str, seats: int, moment
         twin = match.state.clone()
         if twin.decisions():
             decision = twin.decisions()[0]
-            twin.apply(decision.player, decision.actions[0] if not decision.multi else ())
+            actions = decision.actions
+            twin.apply(
+                decision.player,
+                tuple(actions[: decision.min_picks]) if decision.multi else actions[0],
+            )
         return weakref.ref(match.state)
 
     assert _engine_garbage(make) == []
