@@ -139,17 +139,15 @@ class Match:
         `decisions` is the state's list right after the actor's action."""
         state = self.state
         acted = {actor}
+        dropped = self.dropped
         while True:
-            dropped = self.dropped
             for decision in decisions:
                 forced = decision.forced
                 if forced is None and decision.player in dropped:
-                    # autopilot for a seat that left under the default concede
-                    forced = (
-                        decision.actions[0]
-                        if not decision.multi
-                        else (tuple(decision.actions[: decision.min_picks]))
-                    )
+                    # a seat that left under the core's default concede: the match plays
+                    # for it, the first listed action or the fewest picks
+                    actions = decision.actions
+                    forced = tuple(actions[: decision.min_picks]) if decision.multi else actions[0]
                 if forced is not None:
                     state.apply(decision.player, forced)
                     acted.add(decision.player)
