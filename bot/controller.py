@@ -100,7 +100,7 @@ class Controller:
         decision = session.match.decision_for(seat)
         if decision is None or decision.seq != seq:
             return Refused(STALE, session, seat)
-        options = decision.options
+        options = session.match.options(decision)
         empty_allowed = decision.multi and decision.min_picks == 0
         if (not picks and not empty_allowed) or any(not 0 <= p < len(options) for p in picks):
             return Refused(NOT_OFFERED)

@@ -90,7 +90,8 @@ class Presenter:
         decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
-        return embed, decision_view(session.match_id, decision)
+        options = match.options(decision) if decision else ()
+        return embed, decision_view(session.match_id, decision, options)
 
     def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
@@ -123,7 +124,9 @@ class Presenter:
         return {
             "content": notice,
             "embeds": [embed.to_dict()],
-            "components": decision_components(session.match_id, decision),
+            "components": decision_components(
+                session.match_id, decision, match.options(decision) if decision else ()
+            ),
         }
 
     async def picture(self, view) -> bytes | None:

@@ -111,7 +111,7 @@ class TerminalGame:
             self.write(hand)
         who = f"{self.match.players[seat]}: " if self.hotseat else ""
         self.write(f"\n{who}{decision.prompt}")
-        for option in decision.options:
+        for option in self.match.options(decision):
             self.write(f"  {option.index + 1:>2}. {option.label}")
         while True:
             action = self.ask(decision)

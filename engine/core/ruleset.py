@@ -5,20 +5,29 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.decision import Action, Decision
-from engine.core.errors import EngineError
-from engine.core.events import Event
+from engine.core.decision import Action, Decision, Label, Option, action_id
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event, GameOver, Note
 from engine.core.rng import MatchRng
 from engine.core.view import CardView, MatchView
 
 
 class GameState(ABC):
-    """A ruleset's mutable state. The match validates actions before calling `apply`."""
+    """A ruleset's mutable state. The match validates actions before calling `apply`.
+
+    Nothing in a state may point back at the state (a bound method of it kept in one of
+    its own attributes, a decision holding a callback to it...): a finished match must be
+    freed the moment it is dropped, not wait for the garbage collector (docs/performance.md;
+    tests/contract/test_contract.py checks it for every ruleset)."""
 
     events: list[Event]
     names: list[str]
     winner: int | None
     over: bool
+    #: Seats that left under the default `concede` while the game went on without them;
+    #: the match takes their decisions (`Match`, "autopilot"). Rulesets that override
+    #: `concede` never set it.
+    dropped: tuple[int, ...] = ()
 
     @abstractmethod
     def decisions(self) -> list[Decision]:
@@ -36,9 +45,35 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         """An independent copy, for agents that look ahead."""
 
+    def describe(self, action: Action) -> Label:
+        """How one of the open actions reads for the player who may take it: (label,
+        group for colouring, card uid, target). Asked only when a front end shows the
+        choice (`options`), never by agents; by default the action's id."""
+        return action_id(action), "", None, None
+
+    def options(self, decision: Decision) -> list[Option]:
+        """An open decision's choices as a front end shows them, labelled by `describe`
+        now; the same list when asked again while the decision is open."""
+        return decision.labelled(self.describe)
+
     def concede(self, player: int, reason: str) -> None:
-        """The player leaves; rulesets with more than two players override this."""
-        raise NotImplementedError
+        """The player leaves the game, at any moment (`Match.resign`).
+
+        The default: with two seats (or one other seat still playing) the other player
+        wins; with more, the leaver drops out (`dropped`: the match takes their choices,
+        the fewest picks or the first listed action) and the game goes on until one seat
+        is left. A ruleset refines this (cards leave the table, a series counts the game,
+        its own words) by overriding it; one that logs its events elsewhere than
+        `events` (Clash) must."""
+        if player in self.dropped or self.over:
+            raise IllegalAction(f"{self.names[player]} has already left")
+        self.events.append(Note(f"{self.names[player]} leaves the game ({reason})."))
+        self.dropped = (*self.dropped, player)
+        playing = [seat for seat in range(len(self.names)) if seat not in self.dropped]
+        if len(playing) == 1:
+            self.winner, self.over = playing[0], True
+            why = f"{self.names[player]} {reason}"
+            self.events.append(GameOver(1, playing[0], self.names[playing[0]], why))
 
 
 class Ruleset(ABC):

@@ -203,7 +203,7 @@ def test_101_4c_a_player_orders_their_own_simultaneous_abilities() -> None:
         )
     d = decision(match)
     assert d.kind == "order" and d.player == 0 and len(d.actions) == 2
-    raider = next(a for a in d.actions if "Gilded Raider" in d.describe(a)[0])
+    raider = next(a for a in d.actions if "Gilded Raider" in match.state.describe(a)[0])
     start = len(match.events)
     match.apply(0, raider)  # on the stack first, so it resolves last
     texts = [e.text for e in match.events[start:]]
