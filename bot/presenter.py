@@ -7,7 +7,6 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
 from bot.traffic import BOARD, NOTICE, PANEL
+from bot.workers import picture_pool
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -121,11 +121,8 @@ class Presenter:
             return None
         loop = asyncio.get_running_loop()
         if self.image_processes:
-            if self._pool is None:
-                # spawn, not fork: the bot has threads (aiosqlite) whose locks a fork copies
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+            if self._pool is None:  # a worker that ends with the bot, even a killed one
+                self._pool = picture_pool()
             return await loop.run_in_executor(self._pool, render_png, view)
         return await asyncio.to_thread(render_png, view)
 
