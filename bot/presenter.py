@@ -94,10 +94,10 @@ class Presenter:
         known = self._opened.get(key)
         if known is not None and known[0] == decision.seq:
             return known[1]  # the same value every time, so an unchanged panel stays equal
-        deadline = session.deadlines.get(seat)
-        if deadline is None:
+        started = session.opened.get(seat)  # kept across a restart with the clock
+        if started is None:
             return None
-        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        ago = asyncio.get_running_loop().time() - started
         opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
         self._opened[key] = (decision.seq, opened)
         return opened
@@ -484,10 +484,13 @@ class Presenter:
             self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
-        channel = self.bot.get_channel(session.channel_id)
         user_id = session.seats[seat].user_id
-        if channel is None or user_id is None:
+        if user_id is None:
             return
+        # Not cached yet when a restored clock warns during start-up: post by id.
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
         await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",

@@ -179,9 +179,17 @@ CREATE TABLE challenges (
 CREATE INDEX open_challenges ON challenges (status);
 """
 
+# Issue 12 item 5: the turn clocks of a running match, so a restart does not hand out fresh
+# ones. JSON, a list of {seat, seq, deadline, opened, warned} (times in epoch seconds), NULL
+# when none is stored; written by the same UPDATE as each action append that changes them.
+TURN_CLOCKS = """
+ALTER TABLE matches ADD COLUMN clocks TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
     Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
     Migration(4, "challenges", CHALLENGES),
+    Migration(5, "turn clocks", TURN_CLOCKS),
 )
