@@ -146,7 +146,7 @@ CREATE TABLE command_sync (
 """
 
 # Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
-# /challenge (NULL: the bot's default). Number 5 is this change's fixed slot.
+# /challenge (NULL: the bot's default).
 NOTIFY_AND_COOLDOWN = """
 CREATE TABLE user_settings (
     user_id     INTEGER PRIMARY KEY,
