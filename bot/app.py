@@ -170,6 +170,8 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
+        if (sessions := getattr(self, "sessions", None)) is not None:
+            sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()
         self.presenter.close()
         await super().close()

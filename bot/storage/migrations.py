@@ -146,7 +146,7 @@ CREATE TABLE command_sync (
 """
 
 # Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
-# /challenge (NULL: the bot's default). Number 5 is this change's fixed slot.
+# /challenge (NULL: the bot's default).
 NOTIFY_AND_COOLDOWN = """
 CREATE TABLE user_settings (
     user_id     INTEGER PRIMARY KEY,
@@ -185,10 +185,18 @@ MATCH_MODE = """
 ALTER TABLE guild_settings ADD COLUMN match_mode TEXT CHECK (match_mode IN ('thread', 'channel'));
 """
 
+# Issue 12 item 5: the turn clocks of a running match, so a restart does not hand out fresh
+# ones. JSON, a list of {seat, seq, deadline, opened, warned} (times in epoch seconds), NULL
+# when none is stored; written by the same UPDATE as each action append that changes them.
+TURN_CLOCKS = """
+ALTER TABLE matches ADD COLUMN clocks TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
     Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
     Migration(4, "challenges", CHALLENGES),
     Migration(5, "match_mode", MATCH_MODE),
+    Migration(6, "turn clocks", TURN_CLOCKS),
 )
