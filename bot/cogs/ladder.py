@@ -6,6 +6,7 @@ who left the server or are offline are still named. Ratings are shown as the rou
 OpenSkill ordinal, the number the ladder is sorted by (see `bot.ratings`).
 """
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -167,7 +168,18 @@ class Ladder(commands.Cog):
             embed.description = (
                 "No matches yet. Use /challenge to play someone and get on the ladder."
             )
-        await interaction.response.send_message(embed=embed)
+            return await interaction.response.send_message(embed=embed)
+        # Issue 17: per-deck win rates and the rating-over-time picture (bot/cogs/history.py).
+        from bot.cogs.history import CHART_NAME, profile_extras
+
+        extras, png = await profile_extras(self.bot, target.id, ruleset_ids())
+        for name, value in extras[: 25 - len(embed.fields)]:
+            embed.add_field(name=name, value=value, inline=False)
+        if png is None:
+            return await interaction.response.send_message(embed=embed)
+        embed.set_image(url=f"attachment://{CHART_NAME}")
+        chart = discord.File(io.BytesIO(png), filename=CHART_NAME)
+        await interaction.response.send_message(embed=embed, file=chart)
 
     async def _add_ruleset(
         self,
