@@ -179,9 +179,16 @@ def draw_rating_chart(series: Sequence[RatingSeries], width: int = 640, height: 
     if not shown:
         draw.text((left, height // 2), "no rated matches yet", fill=(181, 186, 193), font=small)
         return _png(image)
-    times = [p[0].timestamp() for s in shown for p in s.points]
+    # x: the order of the rating changes (every game's, merged by time), so matches played
+    # close together stay apart and a long pause does not squash the rest.
+    order = sorted(
+        (when.timestamp(), n, k)
+        for n, item in enumerate(shown)
+        for k, (when, _) in enumerate(item.points)
+    )
+    rank = {(n, k): i for i, (_, n, k) in enumerate(order)}
+    last_rank = max(1, len(order) - 1)
     values = [p[1] for s in shown for p in s.points]
-    t0, t1 = min(times), max(times)
     low, high = min(values), max(values)
     if high - low < 4:
         middle = (high + low) / 2
@@ -189,9 +196,8 @@ def draw_rating_chart(series: Sequence[RatingSeries], width: int = 640, height: 
     pad = (high - low) * 0.08
     low, high = low - pad, high + pad
 
-    def xy(when: datetime, value: float) -> tuple[float, float]:
-        span = (t1 - t0) or 1.0
-        x = left + (when.timestamp() - t0) / span * (right - left) if t1 > t0 else left
+    def xy(n: int, k: int, value: float) -> tuple[float, float]:
+        x = left + rank[(n, k)] / last_rank * (right - left)
         y = bottom - (value - low) / (high - low) * (bottom - top)
         return x, y
 
@@ -199,11 +205,11 @@ def draw_rating_chart(series: Sequence[RatingSeries], width: int = 640, height: 
         value = low + (high - low) * i / 4
         y = bottom - (bottom - top) * i / 4
         draw.line([(left, y), (right, y)], fill=(64, 66, 73))
-        draw.text((6, y - 7), f"{value:.0f}", fill=(181, 186, 193), font=small)
+        draw.text((6, y - 7), str(round(value) + 0), fill=(181, 186, 193), font=small)
     legend_x = left + 150
     for n, item in enumerate(shown):
         colour = COLOURS[n % len(COLOURS)]
-        points = [xy(when, value) for when, value in item.points]
+        points = [xy(n, k, value) for k, (_, value) in enumerate(item.points)]
         if len(points) > 1:
             draw.line(points, fill=colour, width=2)
         for x, y in points:
@@ -211,8 +217,8 @@ def draw_rating_chart(series: Sequence[RatingSeries], width: int = 640, height: 
         draw.rectangle([legend_x, 10, legend_x + 10, 20], fill=colour)
         draw.text((legend_x + 14, 8), item.game, fill=(242, 243, 245), font=small)
         legend_x += 24 + int(draw.textlength(item.game, font=small))
-    first = datetime.fromtimestamp(t0).strftime("%Y-%m-%d")
-    last = datetime.fromtimestamp(t1).strftime("%Y-%m-%d")
+    first = datetime.fromtimestamp(order[0][0]).strftime("%Y-%m-%d")
+    last = datetime.fromtimestamp(order[-1][0]).strftime("%Y-%m-%d")
     draw.text((left, bottom + 6), first, fill=(181, 186, 193), font=small)
     end_width = draw.textlength(last, font=small)
     draw.text((right - end_width, bottom + 6), last, fill=(181, 186, 193), font=small)

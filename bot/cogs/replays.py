@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from bot.app import CardhostBot
 
 CACHED_REPLAYS = 16
+STEP_TEXT = 600  # characters of "This step: ..." in the message above the board
 
 
 def replay_repo(bot: "CardhostBot") -> ReplayRepo:
@@ -77,8 +78,18 @@ def step_text(row: MatchRow, frame: Frame) -> str:
     hands = "every hand shown" if frame.hidden is not None else "public view"
     return (
         f"Replay of match #{row.id} ({game_name(row.ruleset)}: {names})"
-        f" · step {frame.step} of {frame.steps} · turn {frame.turn} · {hands}"
+        f" · step {frame.step} of {frame.steps} · turn {frame.turn} · {hands}\n" + this_step(frame)
     )
+
+
+def this_step(frame: Frame) -> str:
+    """What the public saw happen in this step (the board's last events run further back)."""
+    if frame.step == 0:
+        return "Before the first move."
+    happened = " ".join(frame.events) or "(nothing anyone else could see)"
+    if len(happened) > STEP_TEXT:
+        happened = happened[: STEP_TEXT - 1] + "…"
+    return f"This step: {happened}"
 
 
 class StepButton(

@@ -50,7 +50,7 @@ async def store_finished(
     return match_id
 
 
-async def run(world: World, user: FakeUser, command: str, **options):
+async def run(world: World, user: FakeUser, command: str, /, **options):
     handle = await world.fake.slash(user, world.channel, command, **options)
     message = await handle.wait_response()
     assert message is not None
