@@ -61,11 +61,11 @@ class Frame:
 
 def refusal_text(record: MatchRecord, exc: Exception) -> str:
     """Why a record cannot be replayed, in words a player understands."""
-    if isinstance(exc, RecordError) and "rules" in str(exc) and "does not replay" not in str(exc):
-        try:
-            rules = get_ruleset(record.ruleset)
-        except Exception:  # an unknown game: the engine's own words
-            return f"This record cannot be replayed: {exc}."
+    try:
+        rules = get_ruleset(record.ruleset)
+    except Exception:  # an unknown game: the engine's own words
+        return f"This record cannot be replayed: {exc}."
+    if isinstance(exc, RecordError) and record.rules_version != rules.version:
         return (
             f"This match was recorded with {rules.name} rules {record.rules_version}, and this "
             f"bot has {rules.name} rules {rules.version}: it cannot replay it (a record replays "

@@ -26,6 +26,7 @@ from bot.history import (
     most_played_decks,
 )
 from bot.ratings import INITIAL_ORDINAL
+from bot.replays import ReplayRefused
 from bot.storage.replays import ReplayRepo
 from engine.core.errors import EngineError
 from engine.core.ruleset import get_ruleset
@@ -124,7 +125,10 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hir"):
         row = await cog._allowed(interaction, match_id)
         if row is None:
             return
-        content, embeds, view = await cog._message(row, interaction.user.id, 0)
+        try:
+            content, embeds, view = await cog._message(row, interaction.user.id, 0)
+        except ReplayRefused as exc:
+            return await reply(interaction, str(exc))
         await interaction.response.send_message(content, embeds=embeds, view=view, ephemeral=True)
 
 

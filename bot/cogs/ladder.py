@@ -29,6 +29,7 @@ MIN_GAMES = 0  # everyone with a rated match is listed; rank_of must use the sam
 RECENT_MATCHES = 5
 RECENT_CHANGES = 5
 FIELD_LIMIT = 1024  # Discord's limit for an embed field's value
+EMBED_BUDGET = 5800  # Discord refuses an embed over 6000 characters in all
 
 
 def rating_text(ordinal: float) -> str:
@@ -174,6 +175,8 @@ class Ladder(commands.Cog):
 
         extras, png = await profile_extras(self.bot, target.id, ruleset_ids())
         for name, value in extras[: 25 - len(embed.fields)]:
+            if len(embed) + len(name) + len(value) > EMBED_BUDGET:
+                break
             embed.add_field(name=name, value=value, inline=False)
         if png is None:
             return await interaction.response.send_message(embed=embed)
