@@ -39,6 +39,8 @@ COGS = (
     "bot.cogs.admin",
     "bot.cogs.notify",
     "bot.cogs.challenge_menu",
+    "bot.cogs.replays",
+    "bot.cogs.history",
 )
 
 

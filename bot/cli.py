@@ -22,6 +22,12 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from bot.replay_terminal import run_replay
+
+    return run_replay(args.file, args.to_end, args.reveal)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from engine.simulate import simulate
 
@@ -74,6 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--hotseat", action="store_true", help="everyone at this keyboard, no computer"
     )
     play.set_defaults(run=_play)
+
+    rep = sub.add_parser("replay", help="step through a match record (from /replay … export)")
+    rep.add_argument("file", help="the record, as JSON")
+    rep.add_argument(
+        "--to-end", action="store_true", help="print the whole play-by-play; last line winner="
+    )
+    rep.add_argument("--reveal", action="store_true", help="show every hand too")
+    rep.set_defaults(run=_replay)
 
     sim = sub.add_parser("simulate", help="agent-vs-agent games; prints games_per_sec")
     sim.add_argument("game", choices=ruleset_ids())

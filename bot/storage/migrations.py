@@ -192,6 +192,23 @@ TURN_CLOCKS = """
 ALTER TABLE matches ADD COLUMN clocks TEXT;
 """
 
+# Issue 17 sections 3-4: who agreed to reveal a finished match's hands in its replay, a
+# server's "reveal every finished match" setting, and an index for per-server statistics.
+REPLAYS = """
+CREATE TABLE match_reveals (
+    match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id     INTEGER NOT NULL,
+    agreed_at   TEXT    NOT NULL,
+    PRIMARY KEY (match_id, user_id)
+) WITHOUT ROWID;
+CREATE TABLE replay_settings (
+    guild_id         INTEGER PRIMARY KEY,
+    reveal_finished  INTEGER NOT NULL DEFAULT 0 CHECK (reveal_finished IN (0, 1)),
+    updated_at       TEXT    NOT NULL
+);
+CREATE INDEX matches_by_guild ON matches (guild_id, ruleset, id);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
@@ -199,4 +216,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "challenges", CHALLENGES),
     Migration(5, "match_mode", MATCH_MODE),
     Migration(6, "turn clocks", TURN_CLOCKS),
+    Migration(7, "replays", REPLAYS),
 )
