@@ -187,6 +187,7 @@ def new_match(
             f"{rules.name} takes {rules.min_players}-{rules.max_players} players, "
             f"not {len(players)}"
         )
+    options = rules.check_options(options)
     if len(decks) != len(players):
         raise DeckError([f"{len(players)} players need {len(players)} decks, got {len(decks)}"])
     problems = []
@@ -201,7 +202,7 @@ def new_match(
         seed=int(seed),
         players=[str(p) for p in players],
         decks=[list(d) for d in decks],
-        options=dict(options or {}),
+        options=options,
         scenario=None,
         actions=[],
     )

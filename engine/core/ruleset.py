@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.decision import Action, Decision, Label, Option, action_id
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event, GameOver, Note
+from engine.core.options import NoOptions, check_options
 from engine.core.rng import MatchRng
 from engine.core.view import CardView, MatchView
 
@@ -84,6 +85,16 @@ class Ruleset(ABC):
     max_players: int = 2
     #: How to play in a few lines of Discord markdown, for /rules (docs/rules/ has the rest).
     help_text: str = ""
+    #: The match options this ruleset supports, as a pydantic model with extra="forbid"
+    #: (engine/core/options.py); `new_match` validates through it.
+    options_model: type[NoOptions] = NoOptions
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """`options` as the record stores them; OptionError for one this game lacks."""
+        return check_options(self.name, self.options_model, options)
+
+    def supports_option(self, option: str) -> bool:
+        return option in self.options_model.model_fields
 
     @abstractmethod
     def validate_deck(self, cards: Sequence[str]) -> list[str]:

@@ -6,7 +6,8 @@ from functools import cached_property
 from typing import Any
 
 from engine.core.decision import Action, Decision
-from engine.core.errors import ScenarioError
+from engine.core.errors import OptionError, ScenarioError
+from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
@@ -24,6 +25,7 @@ class MagicCoreRuleset(Ruleset):
     id = "magic-core"
     name = "Magic Core"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    options_model = SeriesOptions
     min_players = 2
     max_players = 4
     help_text = (
@@ -101,9 +103,9 @@ class MagicCoreRuleset(Ruleset):
     ) -> MagicState:
         best_of = int(options.get("best_of", 1))
         if best_of < 1 or best_of % 2 == 0:
-            raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
+            raise OptionError("best_of", "best_of must be an odd number: 1, 3, 5 ...")
         if best_of > 1 and len(players) > 2:
-            raise ScenarioError("a best-of match is for two players")
+            raise OptionError("best_of", "a best-of match is for two players")
         state = MagicState(players, rng, best_of)
         for seat, deck in enumerate(decks):
             for card_id in deck:
