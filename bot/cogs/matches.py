@@ -112,6 +112,12 @@ class Matches(commands.Cog):
         threads = await bot.threads.mode(interaction.guild_id) == "thread" and not in_thread
         if channel_id in bot.sessions.by_channel and not threads:
             return await reply(interaction, "This channel already has a running match.")
+        if channel_id in bot.sessions.held:
+            return await reply(
+                interaction,
+                f"This channel's match is on hold ({bot.sessions.held[channel_id]}); "
+                "it is kept, so challenges go to another channel for now.",
+            )
         if bot.challenges.in_channel(channel_id) is not None:
             return await reply(interaction, "This channel already has an open challenge.")
         if interaction.guild_id is not None:

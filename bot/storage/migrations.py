@@ -185,10 +185,18 @@ MATCH_MODE = """
 ALTER TABLE guild_settings ADD COLUMN match_mode TEXT CHECK (match_mode IN ('thread', 'channel'));
 """
 
+# Issue 14 section 4: the cards a match started with (engine/core/pins.py), so a content
+# update never replays a running match into another state. JSON {"digest", "cards"}; NULL
+# for matches stored before this (they replay with the current pool).
+CARD_PINS = """
+ALTER TABLE matches ADD COLUMN cards TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
     Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
     Migration(4, "challenges", CHALLENGES),
     Migration(5, "match_mode", MATCH_MODE),
+    Migration(6, "card_pins", CARD_PINS),
 )

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool, clash_pool
+from cards.schema import clash as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import OptionError, ScenarioError
 from engine.core.options import SeriesOptions
@@ -26,6 +27,7 @@ class ClashRuleset(Ruleset):
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     options_model = SeriesOptions
+    card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
         "Bring the other player to 0 health to win.\n"
@@ -49,6 +51,9 @@ class ClashRuleset(Ruleset):
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return proto_of(card)
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         key = tuple(cards)
