@@ -39,8 +39,14 @@ def _clear(module_name: str, cached: list[str]) -> None:
         getattr(importlib.import_module(where or module_name), attr).cache_clear()
 
 
-def edit_pool(monkeypatch: pytest.MonkeyPatch, ruleset_id: str, edit: Edit) -> Ruleset:
-    """The ruleset as it loads after `edit`; get_ruleset returns it until the test ends."""
+def edit_pool(
+    monkeypatch: pytest.MonkeyPatch,
+    ruleset_id: str,
+    edit: Edit,
+    add: dict[str, dict[str, Any]] | None = None,
+) -> Ruleset:
+    """The ruleset as it loads after `edit`, with the cards of `add` (id -> data) added;
+    get_ruleset returns it until the test ends."""
     module_name, cached = _LOADERS[ruleset_id]
     module = importlib.import_module(module_name)
     original = module.load_pool
@@ -52,6 +58,8 @@ def edit_pool(monkeypatch: pytest.MonkeyPatch, ruleset_id: str, edit: Edit) -> R
             data = edit(card_id, card.model_dump(mode="json"))
             if data is not None:
                 cards[card_id] = adapter.validate_python(data)
+        for card_id, data in (add or {}).items():
+            cards[card_id] = adapter.validate_python({**data, "id": card_id})
         return dataclasses.replace(pool, cards=cards)
 
     old = get_ruleset(ruleset_id)
@@ -66,9 +74,9 @@ def pool_editor(monkeypatch: pytest.MonkeyPatch):
     the patches undone and every edited ruleset's caches emptied."""
     touched: list[str] = []
 
-    def edit(ruleset_id: str, change: Edit) -> Ruleset:
+    def edit(ruleset_id: str, change: Edit = lambda card_id, data: data, add=None) -> Ruleset:
         touched.append(ruleset_id)
-        return edit_pool(monkeypatch, ruleset_id, change)
+        return edit_pool(monkeypatch, ruleset_id, change, add)
 
     yield edit
     monkeypatch.undo()
