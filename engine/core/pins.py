@@ -8,9 +8,10 @@ left out) and one digest over them. `replay` compares that digest with the curre
 (cached per-card hashes: microseconds, so restoring every running match stays fast):
 
 * equal, or an old record without pinned cards: replay with the current pool;
-* different: replay with a copy of the ruleset whose pool has the stored definitions in
-  place of the changed cards (`Ruleset.with_cards`), so the match rebuilds exactly and
-  plays on with the cards it started with;
+* different (a card changed, was removed, or - where the whole pool is pinned - added or
+  moved): replay with a copy of the ruleset whose pool holds the stored definitions
+  (`Ruleset.with_cards`), so the match rebuilds exactly and plays on with the cards it
+  started with;
 * the stored definitions cannot be used (they do not match their own digest, no longer
   fit the card schema, or the ruleset cannot pin): RecordError saying so; never a replay
   with different cards.
@@ -39,8 +40,9 @@ def card_hash(definition: dict[str, Any]) -> str:
 
 
 def digest(card_ids: Iterable[str], hashes: dict[str, str]) -> str:
-    """One digest over the named cards' hashes (a missing card counts as '-')."""
-    lines = "\n".join(f"{card_id}={hashes.get(card_id, '-')}" for card_id in sorted(card_ids))
+    """One digest over the named cards' hashes, in the order given (a missing card counts
+    as '-'). Order counts: Mage Wars deals its shared decks in pool order."""
+    lines = "\n".join(f"{card_id}={hashes.get(card_id, '-')}" for card_id in card_ids)
     return hashlib.blake2b(lines.encode(), digest_size=16).hexdigest()
 
 
@@ -55,7 +57,8 @@ def pin(rules: "Ruleset", decks: Sequence[Sequence[str]]) -> tuple[str | None, d
     key = tuple(map(tuple, decks))
     found = known.get(key)
     if found is None:
-        ids = sorted({c for c in rules.match_cards(decks) if c in definitions})
+        wanted = set(rules.match_cards(decks))
+        ids = [c for c in definitions if c in wanted]  # in pool order
         found = digest(ids, rules.card_hashes()), {c: definitions[c] for c in ids}
         if len(known) >= 256:
             known.clear()
@@ -69,7 +72,9 @@ def pinned_ruleset(rules: "Ruleset", record: "MatchRecord") -> "Ruleset":
     stored = record.cards
     if stored is None:
         return rules  # a record from before pinning: the current pool (docs/architecture.md)
-    if record.card_digest == digest(stored, rules.card_hashes()):
+    # What a match with these decks would pin today (remembered per deck list): the same
+    # cards, in the same order, with the same content?
+    if pin(rules, record.decks)[0] == record.card_digest:
         return rules
     hashes = {card_id: card_hash(data) for card_id, data in stored.items()}
     if record.card_digest != digest(stored, hashes):
@@ -77,12 +82,10 @@ def pinned_ruleset(rules: "Ruleset", record: "MatchRecord") -> "Ruleset":
             "the record's stored card definitions do not match their digest "
             "(edited or damaged): refusing to replay with cards it did not start with"
         )
-    current = rules.card_hashes()
-    changed = sorted(c for c in stored if current.get(c) != hashes[c])
-    key = (id(rules), digest(changed, hashes))
+    key = (id(rules), record.card_digest or "")
     twin = _PINNED.get(key)
     if twin is None:
-        twin = rules.with_cards({c: stored[c] for c in changed})
+        twin = rules.with_cards(stored)
         if len(_PINNED) >= _PINNED_MAX:
             _PINNED.clear()
         _PINNED[key] = twin

@@ -142,9 +142,17 @@ class Ruleset(ABC):
     def make_proto(self, card: Any) -> Any:
         raise NotImplementedError
 
+    #: True for a ruleset whose matches read the whole pool (which cards exist, in which
+    #: order): its records pin every card, and a replay with pinned cards plays with
+    #: exactly those, a card added since included.
+    pins_whole_pool: bool = False
+
     def match_cards(self, decks: Sequence[Sequence[str]]) -> Iterable[str]:
         """The cards a match with these decks depends on, pinned in its record. By
-        default its decks' cards; a ruleset whose rules read other cards adds those."""
+        default its decks' cards (or the whole pool); a ruleset whose rules read other
+        cards adds those."""
+        if self.pins_whole_pool:
+            return self.pool.cards  # type: ignore[attr-defined]
         return {card for deck in decks for card in deck}
 
     def card_definitions(self) -> dict[str, dict[str, Any]]:
@@ -176,16 +184,24 @@ class Ruleset(ABC):
     def _card_hashes(self) -> dict[str, str]:
         return {card_id: card_hash(data) for card_id, data in self.card_definitions().items()}
 
-    def with_cards(self, definitions: dict[str, dict[str, Any]]) -> "Ruleset":
-        """A copy of this ruleset whose pool holds `definitions` (card id → stored data) in
-        place of the current cards, for replaying a match that started before a card
-        changed (or was removed). RecordError when that cannot be done."""
+    def with_cards(self, stored: dict[str, dict[str, Any]]) -> "Ruleset":
+        """A copy of this ruleset whose pool holds the `stored` definitions (card id →
+        data, in the order the pool had them), for replaying a match that started before
+        some of its cards changed or went. With `pins_whole_pool` the pool is exactly
+        those cards; otherwise the current pool's other cards follow them (the match does
+        not read those). RecordError when it cannot be done."""
         if self.card_type is None:
             raise RecordError(f"{self.name} cannot replay with stored card definitions")
         adapter = TypeAdapter(self.card_type)
         pool = self.pool  # type: ignore[attr-defined]
-        cards = dict(pool.cards)
-        for card_id, data in definitions.items():
+        current = self.protos  # type: ignore[attr-defined]
+        hashes = self.card_hashes()
+        cards: dict[str, Any] = {}
+        protos: dict[str, Any] = {}
+        for card_id, data in stored.items():
+            if hashes.get(card_id) == card_hash(data):  # unchanged: reuse it as it is
+                cards[card_id], protos[card_id] = pool.cards[card_id], current[card_id]
+                continue
             try:
                 cards[card_id] = adapter.validate_python(data)
             except ValidationError as exc:
@@ -196,21 +212,20 @@ class Ruleset(ABC):
                     f"'{card_id}', and that version no longer fits the card schema "
                     f"({where}: {err['msg']}): it cannot be replayed exactly"
                 ) from None
+            try:
+                protos[card_id] = self.make_proto(cards[card_id])
+            except Exception as exc:  # a stored card that refers to what is gone, say
+                raise RecordError(
+                    f"the stored version of {self.name} card '{card_id}' cannot be rebuilt "
+                    f"({type(exc).__name__}: {exc}): the match cannot be replayed exactly"
+                ) from exc
+        if not self.pins_whole_pool:
+            for card_id, card in pool.cards.items():
+                if card_id not in cards:
+                    cards[card_id], protos[card_id] = card, current[card_id]
         twin = type(self).__new__(type(self))  # fresh caches, rebuilt from the new pool
         twin.__dict__["pool"] = dataclasses.replace(pool, cards=cards)
-        current = self.protos  # type: ignore[attr-defined]
-        try:
-            twin.__dict__["protos"] = {
-                card_id: self.make_proto(card)
-                if card_id in definitions or card_id not in current
-                else current[card_id]
-                for card_id, card in cards.items()
-            }
-        except Exception as exc:  # a stored card that refers to what is gone, say
-            raise RecordError(
-                f"the stored {self.name} cards of this match cannot be rebuilt "
-                f"({type(exc).__name__}: {exc}): it cannot be replayed exactly"
-            ) from exc
+        twin.__dict__["protos"] = protos
         return twin
 
 

@@ -98,12 +98,30 @@ def test_a_balance_change_does_not_change_a_running_match(game: str, edited_pool
     unpinned = MatchRecord.from_json(text).model_copy(update={"cards": None, "card_digest": None})
     with contextlib.suppress(RecordError):  # or the log no longer fits: not the match either
         assert fingerprint(replay(unpinned)) != before
-    # A new match plays with the edited card.
-    fresh = played(game, 0)
-    assert fresh.record.cards is None or fresh.record.cards.get(card, {}).get("name", "") in (
-        "",
-        old_name + " (errata)",
-    )
+    # A new match plays with the edited card, and pins that version.
+    fresh = played(game, 0).record
+    assert (fresh.cards or {})[card]["name"] == old_name + " (errata)"
+    assert fresh.card_digest != match.record.card_digest
+
+
+@pytest.mark.parametrize("game", ["clash", "battle-mages", "mage-wars"])
+def test_a_card_added_since_does_not_reach_a_running_match(game: str, edited_pools) -> None:
+    """Mage Wars deals its shared decks from the whole pool and Battle Mages reads its
+    cheapest card: their records pin the pool as it was, a new card included."""
+    match = played(game, 80)
+    before = fingerprint(match)
+    text = match.record.to_json()
+    rules = get_ruleset(game)
+    template = rules.card_definitions()[sorted(rules.card_definitions())[-1]]
+    edited = edited_pools(game, add={"newcomer": {**template, "name": "Newcomer"}})
+    assert "newcomer" in edited.protos
+    resumed = replay(MatchRecord.from_json(text))
+    assert fingerprint(resumed) == before
+    if edited.pins_whole_pool:
+        assert "newcomer" not in resumed.ruleset.protos
+        assert list(resumed.ruleset.protos) == list(rules.protos)  # the pool's order too
+    else:
+        assert resumed.ruleset is edited  # its decks' cards are as they were: nothing rebuilt
 
 
 def test_a_removed_card_still_replays_from_its_stored_definition(edited_pools) -> None:
@@ -167,7 +185,8 @@ def test_a_ruleset_that_cannot_pin_refuses_instead_of_replaying_wrongly(monkeypa
     record = played("enchantoria", 20).record
     rules = get_ruleset("enchantoria")
     monkeypatch.setattr(type(rules), "card_type", None)  # as a ruleset without a pool
-    monkeypatch.setattr(rules, "_card_hashes", {})
+    for cache in ("_card_definitions", "_card_hashes", "_card_pins"):
+        monkeypatch.setattr(rules, cache, {})
     with pytest.raises(RecordError, match="cannot replay with stored card definitions"):
         replay(record)
 

@@ -34,6 +34,7 @@ class BattleMagesRuleset(Ruleset):
     name = "Battle Mages"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     card_type = schema.Card
+    pins_whole_pool = True  # whether a Mage is asked reads the cheapest card of the pool
     help_text = (
         "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
         "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"
@@ -60,10 +61,6 @@ class BattleMagesRuleset(Ruleset):
 
     def make_proto(self, card: schema.Card) -> Proto:
         return proto_of(card)
-
-    def match_cards(self, decks: Sequence[Sequence[str]]) -> list[str]:
-        """Every card: whether a Mage is asked reads the cheapest card of the whole pool."""
-        return list(self.pool.cards)
 
     @cached_property
     def cheapest_cost(self) -> int:

@@ -30,6 +30,7 @@ class MageWarsRuleset(Ruleset):
     name = "Mage Wars"
     version = "2"  # 2: no tells (curse and resurrection prompts, R31)
     card_type = schema.Card
+    pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
     max_players = 4
     help_text = (
@@ -56,10 +57,6 @@ class MageWarsRuleset(Ruleset):
 
     def make_proto(self, card: schema.Card) -> Proto:
         return Proto(card)
-
-    def match_cards(self, decks: Sequence[Sequence[str]]) -> list[str]:
-        """Every card: the shared decks hold the whole pool."""
-        return list(self.pool.cards)
 
     @cached_property
     def mages(self) -> list[str]:
