@@ -27,6 +27,7 @@ from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
+from engine.core.errors import OptionError
 from engine.core.ruleset import get_ruleset
 
 log = logging.getLogger("cardhost")
@@ -247,7 +248,8 @@ class CardhostBot(commands.Bot):
                 seed=self.seed,
                 parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
             )
-        except (DeckChoiceError, ChannelBusy) as exc:
+        except (DeckChoiceError, ChannelBusy, OptionError) as exc:
+            # OptionError: a challenge stored before its game's options were checked
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         crash_point("accepted")  # the match is stored; no board, no panel yet
