@@ -180,6 +180,10 @@ class SessionManager:
         self.by_channel: dict[int, MatchSession] = {}
         self.by_id: dict[int, MatchSession] = {}
         self._agents: dict[int, Any] = {}
+        #: Running matches this process cannot replay (engine/core/pins.py refused their
+        #: cards, or their rules version): kept running in storage, never ended, and their
+        #: channel stays taken. Channel id -> why, in words for the players.
+        self.held: dict[int, str] = {}
 
     # -- starting and restoring --------------------------------------------------
 
@@ -206,7 +210,7 @@ class SessionManager:
         clocks = _plan_clocks(session, asyncio.get_running_loop().time())
         try:
             session.match_id = await self.storage.matches.create_match(
-                guild_id, channel_id, match.record, players, options or {},
+                guild_id, channel_id, match.record, players, match.record.options,
                 clocks=_stored(clocks),
             )  # fmt: skip
         except StorageError as exc:
@@ -224,8 +228,10 @@ class SessionManager:
             try:
                 match = replay(await self.storage.matches.load_record(row.id))
             except EngineError as exc:
-                log.error("match %s cannot be replayed (%s): abandoned", row.id, exc)
-                await self.storage.matches.finish_match(row.id, None, "abandoned")
+                # Never ended for this: a content or rules update must not lose a match.
+                # It stays stored as it is and resumes under a bot that can replay it.
+                log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
+                self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
                 continue
             front = await self.storage.matches.get_front_state(row.id)
             stored = front.get("seats", [])

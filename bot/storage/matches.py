@@ -234,6 +234,9 @@ class MatchRepo:
             None if record.scenario is None else _dumps(record.scenario),
             _dumps(dict(front_state or {})),
             None if clocks is None else _dumps([dict(c) for c in clocks]),
+            None
+            if record.cards is None
+            else _dumps({"digest": record.card_digest, "cards": record.cards}),
         )
         actions = [(player, _dumps(action)) for player, action in record.actions]
         now = self._db.now()
@@ -242,8 +245,9 @@ class MatchRepo:
             def work(tx: SyncTx) -> int:
                 result = tx.execute(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
-                    " players, decks, options, scenario, state_json, clocks, created_at,"
-                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " players, decks, options, scenario, state_json, clocks, cards,"
+                    " created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (*header, now, now),
                 )
                 match_id = result.lastrowid
@@ -401,8 +405,8 @@ class MatchRepo:
         """
         async with self._db.transaction(immediate=False) as tx:
             header = await tx.fetchone(
-                "SELECT ruleset, rules_version, seed, players, decks, options, scenario"
-                " FROM matches WHERE id = ?",
+                "SELECT ruleset, rules_version, seed, players, decks, options, scenario,"
+                " cards FROM matches WHERE id = ?",
                 (match_id,),
             )
             if header is None:
@@ -411,6 +415,8 @@ class MatchRepo:
                 "SELECT player, action FROM match_actions WHERE match_id = ? ORDER BY seq",
                 (match_id,),
             )
+        # The cards the match started with; none for matches stored before pinning.
+        pinned = {} if header["cards"] is None else json.loads(header["cards"])
         return MatchRecord(
             ruleset=header["ruleset"],
             rules_version=header["rules_version"],
@@ -419,6 +425,8 @@ class MatchRepo:
             decks=json.loads(header["decks"]),
             options=json.loads(header["options"]),
             scenario=None if header["scenario"] is None else json.loads(header["scenario"]),
+            cards=pinned.get("cards"),
+            card_digest=pinned.get("digest"),
             actions=[(row["player"], json.loads(row["action"])) for row in actions],
         )
 

@@ -209,6 +209,13 @@ CREATE TABLE replay_settings (
 CREATE INDEX matches_by_guild ON matches (guild_id, ruleset, id);
 """
 
+# Issue 14 section 4: the cards a match started with (engine/core/pins.py), so a content
+# update never replays a running match into another state. JSON {"digest", "cards"}; NULL
+# for matches stored before this (they replay with the current pool).
+CARD_PINS = """
+ALTER TABLE matches ADD COLUMN cards TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
@@ -217,4 +224,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "match_mode", MATCH_MODE),
     Migration(6, "turn clocks", TURN_CLOCKS),
     Migration(7, "replays", REPLAYS),
+    Migration(8, "card_pins", CARD_PINS),
 )
