@@ -2,6 +2,7 @@
 
 import dataclasses
 import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import cached_property
@@ -120,6 +121,14 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, state: GameState, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
+
+    def determinize(self, state: GameState, viewer: int, rng: random.Random) -> GameState:
+        """A copy of `state` as `viewer` might believe it to be: every card they cannot see
+        re-dealt from the cards that could be there (engine/core/hidden.py), the others'
+        secret choices not yet revealed taken back, the random generator reseeded from
+        `rng` (the future shuffles are unknown too). What the search agent plays in; it
+        must depend on nothing `viewer` cannot see."""
+        raise NotImplementedError(f"{self.name} cannot be searched: no determinize")
 
     def card_catalog(self) -> dict[str, CardView]:
         """Every card a player can look up (/card, /deck), by id, as it reads off the board.

@@ -1,5 +1,6 @@
 """Battle Mages as a Ruleset: spellbook rules, a new game, and scenarios for tests."""
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
@@ -11,7 +12,7 @@ from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.battle_mages import ai
+from engine.rulesets.battle_mages import ai, hidden
 from engine.rulesets.battle_mages.cards import (
     CREATURE,
     CRYSTAL,
@@ -103,6 +104,11 @@ class BattleMagesRuleset(Ruleset):
 
     def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(
+        self, state: BattleMagesState, viewer: int, rng: random.Random
+    ) -> BattleMagesState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]

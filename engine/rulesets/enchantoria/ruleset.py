@@ -1,5 +1,6 @@
 """Enchantoria as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
@@ -10,7 +11,7 @@ from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.enchantoria import ai
+from engine.rulesets.enchantoria import ai, hidden
 from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from engine.rulesets.enchantoria.scenario import load_scenario
@@ -89,6 +90,11 @@ class EnchantoriaRuleset(Ruleset):
 
     def choose_many(self, state: EnchantoriaState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(
+        self, state: EnchantoriaState, viewer: int, rng: random.Random
+    ) -> EnchantoriaState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]

@@ -196,20 +196,26 @@ class MageWarsState(GameState):
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":
+        """An independent copy. Cards lying in a deck or a discard pile are shared, not
+        copied: no rule changes a card while it lies there, and every way out of a pile
+        (`take`, `salvage`) gives the state its own copy first (`_own`). Most of the ~200
+        cards lie in piles, so a look-ahead copy costs the table, not the whole game
+        (docs/ai.md, "cheaper copies")."""
         twin = MageWarsState.__new__(MageWarsState)
-        memo: dict[int, Card] = {}
-        for uid in self.cards:  # first empty cards, then what refers to them
-            memo[uid] = Card.__new__(Card)
-        for uid, card in self.cards.items():
-            done = card.copy(memo)
-            target = memo[uid]
-            for slot in Card.__slots__:
-                setattr(target, slot, getattr(done, slot))
+        memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
+        piled = {c.uid for pile in self.decks.values() for c in pile}
+        for pile in self.discards.values():
+            piled.update(c.uid for c in pile)
+        owned = [card for uid, card in self.cards.items() if uid not in piled]
+        for card in owned:  # first empty cards, then what refers to them
+            memo[card.uid] = Card.__new__(Card)
+        for card in owned:
+            card.copy_into(memo[card.uid], memo)
         twin.cards = memo
         twin.names, twin.rng = self.names, self.rng.clone()
         twin.seats = [s.copy(memo) for s in self.seats]
-        twin.decks = {d: [memo[c.uid] for c in cs] for d, cs in self.decks.items()}
-        twin.discards = {d: [memo[c.uid] for c in cs] for d, cs in self.discards.items()}
+        twin.decks = {d: list(cs) for d, cs in self.decks.items()}
+        twin.discards = {d: list(cs) for d, cs in self.discards.items()}
         twin.centre = [memo[c.uid] for c in self.centre]
         twin.limbo = [memo[c.uid] for c in self.limbo]
         twin.next_uid, twin.events = self.next_uid, list(self.events)
@@ -321,7 +327,15 @@ class MageWarsState(GameState):
             self.events.append(
                 Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
             )
-        return pile.pop()
+        return self._own(pile.pop())
+
+    def _own(self, card: Card) -> Card:
+        """A card leaving a pile becomes this state's own copy: a clone may share the one
+        that lay in the pile (`clone`)."""
+        mine = Card.__new__(Card)
+        card.copy_into(mine, self.cards)
+        self.cards[card.uid] = mine
+        return mine
 
     def discard(self, card: Card) -> None:
         """mw:118 — face up beside the deck it came from; what lay under it goes too."""
@@ -1132,7 +1146,7 @@ class MageWarsState(GameState):
         pile = self.discards[deck]
         if not pile:
             return
-        card = pile.pop()
+        card = self._own(pile.pop())
         card.used = self.turn  # R20: not played again this turn (no endless salvage loops)
         self.into_hand(side, card, DECK_NAMES[deck] + " discard pile", public=True)
 

@@ -21,12 +21,16 @@ class Card:
 
     def copy(self, memo: dict[int, "Card"]) -> "Card":
         twin = Card.__new__(Card)
+        self.copy_into(twin, memo)
+        return twin
+
+    def copy_into(self, twin: "Card", memo: dict[int, "Card"]) -> None:
+        """Fill the empty `twin` with this card's fields, cards it holds read from `memo`."""
         twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
         twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
         twin.tapped = self.tapped
         twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
         twin.charges = [memo[c.uid] for c in self.charges]
-        return twin
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"

@@ -1,0 +1,249 @@
+"""Information-set Monte Carlo tree search: the hard computer opponent.
+
+Each playout first imagines the hidden part of the game afresh (`Ruleset.determinize`:
+the others' hands, every deck's order, secret choices not yet revealed, the future
+shuffles), consistently with what the agent's player has seen, and never from the real
+hidden cards. It then walks one tree shared by all playouts (single-observer ISMCTS,
+Cowling, Powley & Whitehouse 2012): at each decision it picks, among the actions this
+imagined game offers, by UCB1 counted over the playouts in which the action was
+available; adds one node; plays a few random actions on; and scores the position for every
+seat (a win is 1, otherwise the ruleset's `evaluate` squashed into 0..1). Every seat
+maximises its own score, so three and four players work as two do.
+
+Simultaneous choices (Enchantoria) are played in a fixed order in the imagined game: the
+agent's own first, then the others', so the tree never lets the agent's choice depend on
+a choice it could not have seen.
+
+The budget is per decision: `playouts` (deterministic for a seed) or `seconds` (whichever
+ends first when both are given). A forced choice, a lone option, and picks of several
+items at once (answered by the ruleset's `choose_many`, as greedy does) are answered at
+once without searching.
+"""
+
+import math
+import random
+import time
+
+from engine.core.decision import Action, Decision
+from engine.core.match import Match
+from engine.core.ruleset import GameState, Ruleset
+
+#: UCB1's exploration constant, for rewards in 0..1.
+EXPLORE = 0.7
+#: Random actions played after the tree's last node before the position is scored.
+ROLLOUT = 6
+#: A tree deeper than this many decisions stops adding nodes (the rest is rollout).
+MAX_DEPTH = 40
+DEFAULT_PLAYOUTS = 200
+
+
+class Node:
+    """One action's statistics: `totals[seat]` sums each seat's rewards over the `visits`
+    playouts that went through it; `available` counts the playouts in which its parent
+    offered it (ISMCTS's availability count, for UCB)."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self, seats: int):
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * seats
+        self.children: dict[Action, Node] = {}
+
+
+class SearchAgent:
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int | None = None,
+        seconds: float | None = None,
+        rollout: int = ROLLOUT,
+    ):
+        if playouts is None and seconds is None:
+            playouts = DEFAULT_PLAYOUTS
+        if playouts is not None and playouts < 1:
+            raise ValueError("the search agent needs at least one playout per decision")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("the search agent needs a positive time per decision")
+        self.playouts = playouts
+        self.seconds = seconds
+        self.rollout = rollout
+        self._random = random.Random(seed)
+        #: Playouts made by the last search (0 when the answer needed none): for reports.
+        self.last_playouts = 0
+
+    def choose(self, match: Match, decision: Decision) -> Action:
+        return self.decide(match.ruleset, match.state, decision)
+
+    def decide(
+        self,
+        rules: Ruleset,
+        state: GameState,
+        decision: Decision,
+        *,
+        seconds: float | None = None,
+    ) -> Action:
+        """The action for `decision`, searched from `decision.player`'s view of `state`.
+        `seconds` caps this one decision's time below the agent's own budget (the turn
+        timer's remaining time, say)."""
+        self.last_playouts = 0
+        if decision.forced is not None:
+            return decision.forced
+        if decision.multi:
+            return rules.choose_many(state, decision)
+        if len(decision.actions) == 1:
+            return decision.actions[0]
+        limit = self.seconds
+        if seconds is not None:
+            limit = seconds if limit is None else min(limit, seconds)
+        deadline = None if limit is None else time.perf_counter() + limit
+        player = decision.player
+        seats = len(state.names)
+        root = Node(seats)
+        rng = self._random
+        # the tree's root choices are the real decision's (the player's own knowledge);
+        # each playout's seed is drawn first, so a budget in playouts replays exactly
+        done = 0
+        while self.playouts is None or done < self.playouts:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
+            self._playout(rules, world, root, player, decision.actions, rng)
+            done += 1
+        self.last_playouts = done
+        best = None
+        for action in decision.actions:  # most visited; ties to the earlier action
+            node = root.children.get(action)
+            visits = node.visits if node is not None else -1
+            if best is None or visits > best[0]:
+                best = (visits, action)
+        assert best is not None
+        return best[1]
+
+    # -- one playout -----------------------------------------------------------------
+
+    def _playout(
+        self,
+        rules: Ruleset,
+        world: GameState,
+        root: Node,
+        me: int,
+        root_actions: list[Action],
+        rng: random.Random,
+    ) -> None:
+        seats = len(root.totals)
+        path = [root]
+        node = root
+        actions: list[Action] | None = root_actions
+        mover = me
+        depth = 0
+        expanded = False
+        while True:
+            if actions is None:
+                step = _next_choice(rules, world, me)
+                if step is None:
+                    break
+                mover, actions = step
+            child = None
+            if not expanded and depth < MAX_DEPTH:
+                action, child, expanded = _select(node, actions, mover, seats, rng)
+            else:
+                action = actions[int(rng.random() * len(actions))]
+            world.apply(mover, action)
+            actions = None
+            depth += 1
+            if child is None:
+                break
+            path.append(child)
+            node = child
+            if expanded:
+                break
+        # a short random continuation, then the position is scored for every seat
+        for _ in range(self.rollout):
+            step = _next_choice(rules, world, me)
+            if step is None:
+                break
+            mover, actions = step
+            world.apply(mover, actions[int(rng.random() * len(actions))])
+        rewards = _score(rules, world, seats)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
+            for seat in range(seats):
+                totals[seat] += rewards[seat]
+
+
+def _select(
+    node: Node, actions: list[Action], mover: int, seats: int, rng: random.Random
+) -> tuple[Action, Node, bool]:
+    """UCB1 over the actions available now: an untried one first (a new node, then the
+    playout leaves the tree), else the best upper bound for the seat that moves."""
+    children = node.children
+    untried = []
+    for action in actions:
+        child = children.get(action)
+        if child is None:
+            untried.append(action)
+        else:
+            child.available += 1
+    if untried:
+        action = untried[int(rng.random() * len(untried))]
+        child = children[action] = Node(seats)
+        child.available = 1
+        return action, child, True
+    best_value = -1.0
+    best_action = actions[0]
+    for action in actions:
+        child = children[action]
+        value = child.totals[mover] / child.visits + EXPLORE * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if value > best_value:
+            best_value, best_action = value, action
+    return best_action, children[best_action], False
+
+
+def _next_choice(rules: Ruleset, world: GameState, me: int) -> tuple[int, list[Action]] | None:
+    """The next real choice in an imagined game, taking forced ones and multi-picks (by
+    the ruleset's `choose_many`) on the way; None once it is over. With simultaneous
+    choices, `me` chooses first (see the module's docstring)."""
+    while not world.over:
+        decisions = world.decisions()
+        if not decisions:
+            return None
+        decision = decisions[0]
+        for candidate in decisions:
+            if candidate.player == me:
+                decision = candidate
+                break
+        player = decision.player
+        if decision.forced is not None:
+            world.apply(player, decision.forced)
+        elif player in world.dropped:
+            actions = decision.actions
+            world.apply(
+                player, tuple(actions[: decision.min_picks]) if decision.multi else actions[0]
+            )
+        elif decision.multi:
+            world.apply(player, rules.choose_many(world, decision))
+        else:
+            return player, decision.actions
+    return None
+
+
+def _score(rules: Ruleset, world: GameState, seats: int) -> list[float]:
+    """Each seat's reward in 0..1: 1 for the winner, 0 for the others; before the end,
+    the ruleset's evaluation squashed by a logistic curve."""
+    if world.over:
+        winner = world.winner
+        if winner is None:
+            return [1.0 / seats] * seats
+        return [1.0 if seat == winner else 0.0 for seat in range(seats)]
+    rewards = []
+    for seat in range(seats):
+        value = rules.evaluate(world, seat)
+        rewards.append(1.0 / (1.0 + math.exp(-max(min(value / 10.0, 50.0), -50.0))))
+    return rewards
