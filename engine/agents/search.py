@@ -61,6 +61,7 @@ class SearchAgent:
         playouts: int | None = None,
         seconds: float | None = None,
         rollout: int = ROLLOUT,
+        explore: float = EXPLORE,
     ):
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -71,6 +72,7 @@ class SearchAgent:
         self.playouts = playouts
         self.seconds = seconds
         self.rollout = rollout
+        self.explore = explore
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
@@ -94,8 +96,9 @@ class SearchAgent:
             return decision.forced
         if decision.multi:
             return rules.choose_many(state, decision)
-        if len(decision.actions) == 1:
-            return decision.actions[0]
+        choices = _for_agents(rules, decision.actions)
+        if len(choices) == 1:
+            return choices[0]
         limit = self.seconds
         if seconds is not None:
             limit = seconds if limit is None else min(limit, seconds)
@@ -111,11 +114,11 @@ class SearchAgent:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
-            self._playout(rules, world, root, player, decision.actions, rng)
+            self._playout(rules, world, root, player, choices, rng)
             done += 1
         self.last_playouts = done
         best = None
-        for action in decision.actions:  # most visited; ties to the earlier action
+        for action in choices:  # most visited; ties to the earlier action
             node = root.children.get(action)
             visits = node.visits if node is not None else -1
             if best is None or visits > best[0]:
@@ -149,7 +152,7 @@ class SearchAgent:
                 mover, actions = step
             child = None
             if not expanded and depth < MAX_DEPTH:
-                action, child, expanded = _select(node, actions, mover, seats, rng)
+                action, child, expanded = _select(node, actions, mover, self.explore, rng)
             else:
                 action = actions[int(rng.random() * len(actions))]
             world.apply(mover, action)
@@ -177,7 +180,7 @@ class SearchAgent:
 
 
 def _select(
-    node: Node, actions: list[Action], mover: int, seats: int, rng: random.Random
+    node: Node, actions: list[Action], mover: int, explore: float, rng: random.Random
 ) -> tuple[Action, Node, bool]:
     """UCB1 over the actions available now: an untried one first (a new node, then the
     playout leaves the tree), else the best upper bound for the seat that moves."""
@@ -191,14 +194,14 @@ def _select(
             child.available += 1
     if untried:
         action = untried[int(rng.random() * len(untried))]
-        child = children[action] = Node(seats)
+        child = children[action] = Node(len(node.totals))
         child.available = 1
         return action, child, True
     best_value = -1.0
     best_action = actions[0]
     for action in actions:
         child = children[action]
-        value = child.totals[mover] / child.visits + EXPLORE * math.sqrt(
+        value = child.totals[mover] / child.visits + explore * math.sqrt(
             math.log(child.available) / child.visits
         )
         if value > best_value:
@@ -230,8 +233,15 @@ def _next_choice(rules: Ruleset, world: GameState, me: int) -> tuple[int, list[A
         elif decision.multi:
             world.apply(player, rules.choose_many(world, decision))
         else:
-            return player, decision.actions
+            return player, _for_agents(rules, decision.actions)
     return None
+
+
+def _for_agents(rules: Ruleset, actions: list[Action]) -> list[Action]:
+    """The actions an agent weighs: all but those for people only (`Ruleset.for_people`),
+    unless nothing else is left."""
+    kept = [action for action in actions if not rules.for_people(action)]
+    return kept or actions
 
 
 def _score(rules: Ruleset, world: GameState, seats: int) -> list[float]:

@@ -122,6 +122,12 @@ class Ruleset(ABC):
     def evaluate(self, state: GameState, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
 
+    def for_people(self, action: Action) -> bool:
+        """True for an action that exists for people only (take back a secret step, a
+        setting): look-ahead agents leave it out, as it leads back to a position already
+        weighed and would let a search go round in circles."""
+        return False
+
     def determinize(self, state: GameState, viewer: int, rng: random.Random) -> GameState:
         """A copy of `state` as `viewer` might believe it to be: every card they cannot see
         re-dealt from the cards that could be there (engine/core/hidden.py), the others'

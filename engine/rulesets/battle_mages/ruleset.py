@@ -105,6 +105,11 @@ class BattleMagesRuleset(Ruleset):
     def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def for_people(self, action: Action) -> bool:
+        # ruling B10: the "stop me" setting, alone or with a pass; it changes nothing on
+        # the table
+        return action[0] == "stop" or (action[0] == "pass" and len(action) == 2)
+
     def determinize(
         self, state: BattleMagesState, viewer: int, rng: random.Random
     ) -> BattleMagesState:

@@ -91,6 +91,9 @@ class EnchantoriaRuleset(Ruleset):
     def choose_many(self, state: EnchantoriaState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def for_people(self, action: Action) -> bool:
+        return action == ("undo",)
+
     def determinize(
         self, state: EnchantoriaState, viewer: int, rng: random.Random
     ) -> EnchantoriaState:
