@@ -35,6 +35,8 @@ ROLLOUT = 6
 #: A tree deeper than this many decisions stops adding nodes (the rest is rollout).
 MAX_DEPTH = 40
 DEFAULT_PLAYOUTS = 200
+#: Rollout actions are chosen greedily among this many sampled candidates (0: at random).
+SAMPLE = 2
 
 
 class Node:
@@ -62,6 +64,7 @@ class SearchAgent:
         seconds: float | None = None,
         rollout: int = ROLLOUT,
         explore: float = EXPLORE,
+        sample: int = SAMPLE,
     ):
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -73,6 +76,7 @@ class SearchAgent:
         self.seconds = seconds
         self.rollout = rollout
         self.explore = explore
+        self.sample = sample
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
@@ -165,18 +169,44 @@ class SearchAgent:
             if expanded:
                 break
         # a short random continuation, then the position is scored for every seat
+        sample = self.sample
         for _ in range(self.rollout):
             step = _next_choice(rules, world, me)
             if step is None:
                 break
             mover, actions = step
-            world.apply(mover, actions[int(rng.random() * len(actions))])
+            if sample and len(actions) > 1:
+                world = _cheap_greedy(rules, world, mover, actions, sample, rng)
+            else:
+                world.apply(mover, actions[int(rng.random() * len(actions))])
         rewards = _score(rules, world, seats)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for seat in range(seats):
                 totals[seat] += rewards[seat]
+
+
+def _cheap_greedy(
+    rules: Ruleset,
+    world: GameState,
+    mover: int,
+    actions: list[Action],
+    sample: int,
+    rng: random.Random,
+) -> GameState:
+    """One rollout step of a cheap greedy: `sample` actions drawn at random, each tried on
+    a copy and scored by the ruleset's evaluation for the mover; the best copy goes on."""
+    best_world, best_value = None, 0.0
+    for _ in range(sample):
+        action = actions[int(rng.random() * len(actions))]
+        twin = world.clone()
+        twin.apply(mover, action)
+        value = rules.evaluate(twin, mover)
+        if best_world is None or value > best_value:
+            best_world, best_value = twin, value
+    assert best_world is not None
+    return best_world
 
 
 def _select(

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from engine.rulesets.mage_wars.table import Seat
 
 WIN = 10_000.0
+LAID = float(__import__("os").environ.get("MWLAID", "0.6"))
+OWN_HAND = float(__import__("os").environ.get("MWHAND", "0.0"))
 SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
 
 
@@ -29,10 +31,10 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     serves = SERVES.get(kind)
     score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
     score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
-    score += 0.5 * len(side.hand) if own else 0.0
+    score += OWN_HAND * len(side.hand) if own else 0.0
     for work in side.works:  # laid beats held, and nearly done beats barely started
         done = len(work.under)
-        value = 0.6 + 3.0 * done / (done + len(work.need) or 1)
+        value = LAID + 3.0 * done / (done + len(work.need) or 1)
         score += 2 * value if work.proto.type == serves else value
     score += 2.0 * len(side.board) + 2.0 * len(side.wards) + 2.0 * side.built
     if kind == "structures":  # the centre is where it wins

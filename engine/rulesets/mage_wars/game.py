@@ -196,16 +196,20 @@ class MageWarsState(GameState):
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":
-        """An independent copy. Cards lying in a deck or a discard pile are shared, not
-        copied: no rule changes a card while it lies there, and every way out of a pile
-        (`take`, `salvage`) gives the state its own copy first (`_own`). Most of the ~200
-        cards lie in piles, so a look-ahead copy costs the table, not the whole game
-        (docs/ai.md, "cheaper copies")."""
+        """An independent copy. Cards lying in a deck, a discard pile or a health or armor
+        pile are shared, not copied: no rule changes a card while it lies there, and every
+        way out of a pile (`take`, `salvage`, `spend`, `hurt`, `strip`, a sunder) gives the
+        state its own copy first (`own`). Most of the ~200 cards lie in piles, so a
+        look-ahead copy costs the table, not the whole game (docs/ai.md, "cheaper
+        copies")."""
         twin = MageWarsState.__new__(MageWarsState)
         memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
         piled = {c.uid for pile in self.decks.values() for c in pile}
         for pile in self.discards.values():
             piled.update(c.uid for c in pile)
+        for side in self.seats:
+            piled.update(c.uid for c in side.health)
+            piled.update(c.uid for c in side.armor)
         owned = [card for uid, card in self.cards.items() if uid not in piled]
         for card in owned:  # first empty cards, then what refers to them
             memo[card.uid] = Card.__new__(Card)
@@ -327,9 +331,9 @@ class MageWarsState(GameState):
             self.events.append(
                 Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
             )
-        return self._own(pile.pop())
+        return self.own(pile.pop())
 
-    def _own(self, card: Card) -> Card:
+    def own(self, card: Card) -> Card:
         """A card leaving a pile becomes this state's own copy: a clone may share the one
         that lay in the pile (`clone`)."""
         mine = Card.__new__(Card)
@@ -745,7 +749,7 @@ class MageWarsState(GameState):
 
     def spend(self, side: Seat) -> None:
         """mw:30 — a health card taken into hand, at the Mage's discount; health drops."""
-        card = side.health.pop()
+        card = self.own(side.health.pop())
         card.discount = side.mage.proto.data.discount
         side.tally["spend"] += 1
         self.events.append(Note(f"{side.name} spends a health card ({len(side.health)} left)."))
@@ -957,7 +961,7 @@ class MageWarsState(GameState):
             return
         lost = min(amount, len(victim.health))
         for _ in range(lost):
-            self.discard(victim.health.pop())
+            self.discard(self.own(victim.health.pop()))
         self.events.append(ev.Damaged(victim.name, lost, len(victim.health), source))
         if not victim.health:
             self.kill(victim, by)
@@ -979,12 +983,13 @@ class MageWarsState(GameState):
 
     def strip(self, side: Seat, everything: bool = False) -> list[Card]:
         """What a dying Mage discards (mw:133-135); a leaving player discards all (R16)."""
-        cards = side.hand + side.pets + list(side.items.values()) + side.armor + side.works
+        armor = [self.own(c) for c in side.armor]
+        cards = side.hand + side.pets + list(side.items.values()) + armor + side.works
         cards += [c for c, _ in side.trials]
         side.hand, side.pets, side.armor, side.works, side.trials = [], [], [], [], []
         side.items = {}
         if everything:
-            cards += side.health + side.board + side.wards + side.levels
+            cards += [self.own(c) for c in side.health] + side.board + side.wards + side.levels
             side.health, side.board, side.wards, side.levels = [], [], [], []
         return cards
 
@@ -1146,7 +1151,7 @@ class MageWarsState(GameState):
         pile = self.discards[deck]
         if not pile:
             return
-        card = self._own(pile.pop())
+        card = self.own(pile.pop())
         card.used = self.turn  # R20: not played again this turn (no endless salvage loops)
         self.into_hand(side, card, DECK_NAMES[deck] + " discard pile", public=True)
 

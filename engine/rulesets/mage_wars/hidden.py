@@ -14,18 +14,18 @@ from engine.rulesets.mage_wars.table import Card
 def determinize(state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
     twin = state.clone()
     hidden: list[Card] = []
-    for pile in twin.decks.values():
-        # a clone shares the cards lying in decks with the real state (MageWarsState.clone):
+    piles = [*twin.decks.values()]
+    for side in twin.seats:
+        piles += [side.health, side.armor]
+    for pile in piles:
+        # a clone shares the cards lying in piles with the real state (MageWarsState.clone):
         # own them before they are given new identities
         for i, card in enumerate(pile):
-            mine = Card.__new__(Card)
-            card.copy_into(mine, twin.cards)
-            pile[i] = twin.cards[card.uid] = mine
+            pile[i] = twin.own(card)
         hidden += pile
     for side in twin.seats:
         if side.seat != viewer:
             hidden += side.hand
-        hidden += side.health + side.armor
     redeal(group_by(hidden, lambda card: card.proto.deck), rng)
     twin._decisions = None
     twin.rng = twin.rng.reseeded(rng.getrandbits(32))
