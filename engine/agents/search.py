@@ -35,6 +35,10 @@ ROLLOUT = 6
 #: A tree deeper than this many decisions stops adding nodes (the rest is rollout).
 MAX_DEPTH = 40
 DEFAULT_PLAYOUTS = 200
+#: Each root action starts with this many virtual playouts scored by the ruleset's
+#: evaluation right after it (greedy's view): a small budget then plays at least as
+#: greedy does, a larger one overrules it.
+PRIOR = 3
 #: Rollout actions are chosen greedily among this many sampled candidates (0: at random).
 SAMPLE = 2
 
@@ -65,6 +69,7 @@ class SearchAgent:
         rollout: int = ROLLOUT,
         explore: float = EXPLORE,
         sample: int = SAMPLE,
+        prior: int = PRIOR,
     ):
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -77,6 +82,7 @@ class SearchAgent:
         self.rollout = rollout
         self.explore = explore
         self.sample = sample
+        self.prior = prior
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
@@ -113,6 +119,8 @@ class SearchAgent:
         rng = self._random
         # the tree's root choices are the real decision's (the player's own knowledge);
         # each playout's seed is drawn first, so a budget in playouts replays exactly
+        if self.prior:
+            self._seed_root(rules, state, root, player, choices, rng)
         done = 0
         while self.playouts is None or done < self.playouts:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -129,6 +137,28 @@ class SearchAgent:
                 best = (visits, action)
         assert best is not None
         return best[1]
+
+    def _seed_root(
+        self,
+        rules: Ruleset,
+        state: GameState,
+        root: Node,
+        player: int,
+        choices: list[Action],
+        rng: random.Random,
+    ) -> None:
+        """The prior: every root action tried once on an imagined copy and scored for every
+        seat, counted as `prior` playouts."""
+        world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
+        seats = len(root.totals)
+        for action in choices:
+            twin = world.clone()
+            twin.apply(player, action)
+            rewards = _score(rules, twin, seats)
+            node = root.children[action] = Node(seats)
+            node.visits = node.available = self.prior
+            node.totals = [self.prior * r for r in rewards]
+            root.visits += self.prior
 
     # -- one playout -----------------------------------------------------------------
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from engine.rulesets.mage_wars.table import Seat
 
 WIN = 10_000.0
+PROGRESS = float(__import__("os").environ.get("MWPROG", "40"))
 LAID = float(__import__("os").environ.get("MWLAID", "0.6"))
 OWN_HAND = float(__import__("os").environ.get("MWHAND", "0.0"))
 SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
@@ -24,7 +25,7 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     if side.gone:
         return 0.0
     have, need = state.progress(side)
-    score = 40.0 * have / need
+    score = PROGRESS * have / need
     if side.dead:
         return score - 15.0
     kind = side.mage.proto.data.win.kind
