@@ -25,6 +25,7 @@ import random
 import time
 
 from engine.core.decision import Action, Decision
+from engine.core.errors import EngineError
 from engine.core.match import Match
 from engine.core.ruleset import GameState, Ruleset
 
@@ -74,9 +75,9 @@ class SearchAgent:
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
         if playouts is not None and playouts < 1:
-            raise ValueError("the search agent needs at least one playout per decision")
+            raise EngineError("the search agent needs at least one playout per decision")
         if seconds is not None and seconds <= 0:
-            raise ValueError("the search agent needs a positive time per decision")
+            raise EngineError("the search agent needs a positive time per decision")
         self.playouts = playouts
         self.seconds = seconds
         self.rollout = rollout
@@ -86,6 +87,8 @@ class SearchAgent:
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
+        #: The last search's visits per root action (prior included): what it weighed.
+        self.last_visits: dict[Action, int] = {}
 
     def choose(self, match: Match, decision: Decision) -> Action:
         return self.decide(match.ruleset, match.state, decision)
@@ -102,6 +105,7 @@ class SearchAgent:
         `seconds` caps this one decision's time below the agent's own budget (the turn
         timer's remaining time, say)."""
         self.last_playouts = 0
+        self.last_visits = {}
         if decision.forced is not None:
             return decision.forced
         if decision.multi:
@@ -129,6 +133,7 @@ class SearchAgent:
             self._playout(rules, world, root, player, choices, rng)
             done += 1
         self.last_playouts = done
+        self.last_visits = {action: node.visits for action, node in root.children.items()}
         best = None
         for action in choices:  # most visited; ties to the earlier action
             node = root.children.get(action)
