@@ -22,6 +22,9 @@ class SimulationResult:
     agent_names: tuple[str, ...] = ()
     #: Per agent: (decisions it was asked, seconds spent, the longest single decision).
     thinking: tuple[tuple[int, float, float], ...] = field(default=())
+    #: CPU seconds this process spent (the wall clock also counts other programs' turns
+    #: on a shared machine).
+    cpu_seconds: float = 0.0
 
     @property
     def games_per_sec(self) -> float:
@@ -43,6 +46,8 @@ class SimulationResult:
                 f"ci95={low:.3f}-{high:.3f} decisions={asked} "
                 f"mean_decision_s={mean:.4f} max_decision_s={longest:.3f}"
             )
+        rate = self.games / self.cpu_seconds if self.cpu_seconds > 0 else float("inf")
+        lines.append(f"cpu_seconds={self.cpu_seconds:.1f} games_per_cpu_sec={rate:.1f}")
         return lines
 
     def summary(self) -> str:
@@ -132,6 +137,7 @@ def simulate(
     agents = [make_agent(name, seed + i, **agent_options) for i, name in enumerate(agent_names)]
     timed = [_Timed(agent) for agent in agents] if alternate_seats else []
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for number in range(games):
         # seat s is taken by agent (s + shift) % seats: each agent sits in every seat in turn
         shift = number % seats if alternate_seats else 0
@@ -155,4 +161,5 @@ def simulate(
         agent_wins=tuple(by_agent),
         agent_names=tuple(agent_names),
         thinking=tuple((t.asked, t.spent, t.longest) for t in timed),
+        cpu_seconds=time.process_time() - cpu_started,
     )

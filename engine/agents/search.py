@@ -40,6 +40,10 @@ DEFAULT_PLAYOUTS = 200
 #: evaluation right after it (greedy's view): a small budget then plays at least as
 #: greedy does, a larger one overrules it.
 PRIOR = 3
+#: Every root action is played out in each imagined game, with the same random draws
+#: after it (common random numbers): the actions are compared in the same worlds, so the
+#: luck of the deal cancels out of the comparison, and far fewer playouts tell them apart.
+PAIRED = True
 #: Rollout actions are chosen greedily among this many sampled candidates (0: at random).
 SAMPLE = 2
 
@@ -71,6 +75,8 @@ class SearchAgent:
         explore: float = EXPLORE,
         sample: int = SAMPLE,
         prior: int = PRIOR,
+        depth: int = MAX_DEPTH,
+        paired: bool = PAIRED,
     ):
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
@@ -84,11 +90,14 @@ class SearchAgent:
         self.explore = explore
         self.sample = sample
         self.prior = prior
+        self.depth = depth
+        self.paired = paired
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
         #: The last search's visits per root action (prior included): what it weighed.
         self.last_visits: dict[Action, int] = {}
+        self._base: list[float] = []
 
     def choose(self, match: Match, decision: Decision) -> Action:
         return self.decide(match.ruleset, match.state, decision)
@@ -123,23 +132,47 @@ class SearchAgent:
         rng = self._random
         # the tree's root choices are the real decision's (the player's own knowledge);
         # each playout's seed is drawn first, so a budget in playouts replays exactly
+        # where the search begins, as the player may imagine it: rewards are centred there
+        start = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
+        self._base = [rules.evaluate(start, seat) for seat in range(seats)]
         if self.prior:
             self._seed_root(rules, state, root, player, choices, rng)
         done = 0
-        while self.playouts is None or done < self.playouts:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
-            self._playout(rules, world, root, player, choices, rng)
-            done += 1
+        if self.paired:
+            # one imagined game at a time, every root action played out in it with the
+            # same draws after it; the budget is spent in whole games (at least one)
+            while self.playouts is None or done == 0 or done + len(choices) <= self.playouts:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
+                luck = rng.getrandbits(64)
+                for action in choices:
+                    self._playout(
+                        rules, world.clone(), root, player, [action], random.Random(luck)
+                    )
+                done += len(choices)
+        else:
+            while self.playouts is None or done < self.playouts:
+                if deadline is not None and done and time.perf_counter() >= deadline:
+                    break
+                world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
+                self._playout(rules, world, root, player, choices, rng)
+                done += 1
         self.last_playouts = done
         self.last_visits = {action: node.visits for action, node in root.children.items()}
         best = None
-        for action in choices:  # most visited; ties to the earlier action
+        for index, action in enumerate(choices):
+            # paired: the best mean (every action had the same games); otherwise the most
+            # visited (UCB's robust choice); ties to the earlier action
             node = root.children.get(action)
-            visits = node.visits if node is not None else -1
-            if best is None or visits > best[0]:
-                best = (visits, action)
+            if node is None or not node.visits:
+                key: tuple[float, ...] = (-1.0, -index)
+            elif self.paired:
+                key = (node.totals[player] / node.visits, -index)
+            else:
+                key = (float(node.visits), -index)
+            if best is None or key > best[0]:
+                best = (key, action)
         assert best is not None
         return best[1]
 
@@ -159,7 +192,7 @@ class SearchAgent:
         for action in choices:
             twin = world.clone()
             twin.apply(player, action)
-            rewards = _score(rules, twin, seats)
+            rewards = _score(rules, twin, seats, self._base)
             node = root.children[action] = Node(seats)
             node.visits = node.available = self.prior
             node.totals = [self.prior * r for r in rewards]
@@ -190,7 +223,7 @@ class SearchAgent:
                     break
                 mover, actions = step
             child = None
-            if not expanded and depth < MAX_DEPTH:
+            if not expanded and depth < self.depth:
                 action, child, expanded = _select(node, actions, mover, self.explore, rng)
             else:
                 action = actions[int(rng.random() * len(actions))]
@@ -214,7 +247,7 @@ class SearchAgent:
                 world = _cheap_greedy(rules, world, mover, actions, sample, rng)
             else:
                 world.apply(mover, actions[int(rng.random() * len(actions))])
-        rewards = _score(rules, world, seats)
+        rewards = _score(rules, world, seats, self._base)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
@@ -230,11 +263,12 @@ def _cheap_greedy(
     sample: int,
     rng: random.Random,
 ) -> GameState:
-    """One rollout step of a cheap greedy: `sample` actions drawn at random, each tried on
-    a copy and scored by the ruleset's evaluation for the mover; the best copy goes on."""
+    """One rollout step of a cheap greedy: `sample` actions drawn at random (all of them
+    when there are no more), each tried on a copy and scored by the ruleset's evaluation
+    for the mover; the best copy goes on."""
     best_world, best_value = None, 0.0
-    for _ in range(sample):
-        action = actions[int(rng.random() * len(actions))]
+    tried = actions if len(actions) <= sample else rng.sample(actions, sample)
+    for action in tried:
         twin = world.clone()
         twin.apply(mover, action)
         value = rules.evaluate(twin, mover)
@@ -309,9 +343,11 @@ def _for_agents(rules: Ruleset, actions: list[Action]) -> list[Action]:
     return kept or actions
 
 
-def _score(rules: Ruleset, world: GameState, seats: int) -> list[float]:
+def _score(rules: Ruleset, world: GameState, seats: int, base: list[float]) -> list[float]:
     """Each seat's reward in 0..1: 1 for the winner, 0 for the others; before the end,
-    the ruleset's evaluation squashed by a logistic curve."""
+    the ruleset's evaluation less its value where the search began (`base`), squashed by
+    a logistic curve: centred there, the curve tells apart the small differences between
+    one choice and another, where raw scores far from 0 would flatten them."""
     if world.over:
         winner = world.winner
         if winner is None:
@@ -319,6 +355,6 @@ def _score(rules: Ruleset, world: GameState, seats: int) -> list[float]:
         return [1.0 if seat == winner else 0.0 for seat in range(seats)]
     rewards = []
     for seat in range(seats):
-        value = rules.evaluate(world, seat)
+        value = rules.evaluate(world, seat) - base[seat]
         rewards.append(1.0 / (1.0 + math.exp(-max(min(value / 10.0, 50.0), -50.0))))
     return rewards
