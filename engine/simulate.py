@@ -20,8 +20,9 @@ class SimulationResult:
     #: With seats alternated: wins per agent, in the order the agents were named.
     agent_wins: tuple[int, ...] | None = None
     agent_names: tuple[str, ...] = ()
-    #: Per agent: (decisions it was asked, seconds spent, the longest single decision).
-    thinking: tuple[tuple[int, float, float], ...] = field(default=())
+    #: Per agent: (decisions it was asked, seconds spent, the longest single decision,
+    #: playouts made: the search agent's).
+    thinking: tuple[tuple[int, float, float, int], ...] = field(default=())
     #: CPU seconds this process spent (the wall clock also counts other programs' turns
     #: on a shared machine).
     cpu_seconds: float = 0.0
@@ -36,15 +37,20 @@ class SimulationResult:
         if self.agent_wins is None:
             return []
         lines = []
-        for name, won, (asked, spent, longest) in zip(
+        for name, won, (asked, spent, longest, playouts) in zip(
             self.agent_names, self.agent_wins, self.thinking, strict=True
         ):
             low, high = wilson_interval(won, self.games)
             mean = spent / asked if asked else 0.0
+            searched = (
+                f" playouts={playouts} playouts_per_sec={playouts / spent:.0f}"
+                if playouts and spent > 0
+                else ""
+            )
             lines.append(
                 f"agent={name} wins={won}/{self.games} rate={won / max(self.games, 1):.3f} "
                 f"ci95={low:.3f}-{high:.3f} decisions={asked} "
-                f"mean_decision_s={mean:.4f} max_decision_s={longest:.3f}"
+                f"mean_decision_s={mean:.4f} max_decision_s={longest:.3f}{searched}"
             )
         rate = self.games / self.cpu_seconds if self.cpu_seconds > 0 else float("inf")
         lines.append(f"cpu_seconds={self.cpu_seconds:.1f} games_per_cpu_sec={rate:.1f}")
@@ -78,6 +84,7 @@ class _Timed:
         self.asked = 0
         self.spent = 0.0
         self.longest = 0.0
+        self.playouts = 0
 
     def choose(self, match: Match, decision: Any) -> Any:
         started = time.perf_counter()
@@ -86,6 +93,7 @@ class _Timed:
         self.asked += 1
         self.spent += took
         self.longest = max(self.longest, took)
+        self.playouts += getattr(self.agent, "last_playouts", 0)
         return action
 
 
@@ -160,6 +168,6 @@ def simulate(
         seconds,
         agent_wins=tuple(by_agent),
         agent_names=tuple(agent_names),
-        thinking=tuple((t.asked, t.spent, t.longest) for t in timed),
+        thinking=tuple((t.asked, t.spent, t.longest, t.playouts) for t in timed),
         cpu_seconds=time.process_time() - cpu_started,
     )

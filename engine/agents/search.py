@@ -147,9 +147,7 @@ class SearchAgent:
                 world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
                 luck = rng.getrandbits(64)
                 for action in choices:
-                    self._playout(
-                        rules, world.clone(), root, player, [action], random.Random(luck)
-                    )
+                    self._playout(rules, world.clone(), root, player, [action], random.Random(luck))
                 done += len(choices)
         else:
             while self.playouts is None or done < self.playouts:
