@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_mages.stack import Item
 
 WIN = 10_000.0
-MANA_IDLE = float(__import__("os").environ.get("BMIDLE", "0.3"))
+MANA_IDLE = 0.3
 HARM = {"damage", "destroy", "exhaust", "strip", "recall", "deny", "withdraw"}
 HELP = {"heal", "prepare", "grant"}
 BAD_COUNTERS = {"poison", "ice", "damage"}

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from engine.rulesets.mage_wars.table import Seat
 
 WIN = 10_000.0
-PROGRESS = float(__import__("os").environ.get("MWPROG", "40"))
-LAID = float(__import__("os").environ.get("MWLAID", "0.6"))
-OWN_HAND = float(__import__("os").environ.get("MWHAND", "0.0"))
+PROGRESS = 40.0  # the win condition, have/need
+LAID = 0.3  # a laid work before any requirement is filled
+OWN_HAND = 0.0  # own hand: ending a turn deals cards, worth nothing extra (docs/ai.md)
 SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
 
 
