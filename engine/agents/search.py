@@ -1,14 +1,18 @@
 """Information-set Monte Carlo tree search: the hard computer opponent.
 
-Each playout first imagines the hidden part of the game afresh (`Ruleset.determinize`:
-the others' hands, every deck's order, secret choices not yet revealed, the future
-shuffles), consistently with what the agent's player has seen, and never from the real
-hidden cards. It then walks one tree shared by all playouts (single-observer ISMCTS,
-Cowling, Powley & Whitehouse 2012): at each decision it picks, among the actions this
-imagined game offers, by UCB1 counted over the playouts in which the action was
-available; adds one node; plays a few random actions on; and scores the position for every
-seat (a win is 1, otherwise the ruleset's `evaluate` squashed into 0..1). Every seat
-maximises its own score, so three and four players work as two do.
+Each imagined game starts by dealing the hidden part of the game afresh
+(`Ruleset.determinize`: the others' hands, every deck's order, secret choices not yet
+revealed, the future shuffles), consistently with what the agent's player has seen, and
+never from the real hidden cards. Every root action is then played out in that same
+imagined game with the same random draws after it (common random numbers: the luck of the
+deal cancels out of the comparison between actions). Below the root, the playouts share one
+tree (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): at each decision the
+mover picks, among the actions this imagined game offers, by UCB1 over the playouts in
+which the action was available; one node is added per playout; a short rollout follows,
+each step by a cheap greedy (a few sampled actions tried on copies); and the position is
+scored for every seat (a win is 1, a loss 0, otherwise the ruleset's `evaluate`, less its
+value where the search began, squashed into 0..1). Every seat maximises its own score, so
+three and four players work as two do. The root action with the best mean wins.
 
 Simultaneous choices (Enchantoria) are played in a fixed order in the imagined game: the
 agent's own first, then the others', so the tree never lets the agent's choice depend on
@@ -31,7 +35,7 @@ from engine.core.ruleset import GameState, Ruleset
 
 #: UCB1's exploration constant, for rewards in 0..1.
 EXPLORE = 0.7
-#: Random actions played after the tree's last node before the position is scored.
+#: Rollout actions played after the tree's last node before the position is scored.
 ROLLOUT = 6
 #: A tree deeper than this many decisions stops adding nodes (the rest is rollout).
 MAX_DEPTH = 40
@@ -220,21 +224,14 @@ class SearchAgent:
                 if step is None:
                     break
                 mover, actions = step
-            child = None
-            if not expanded and depth < self.depth:
-                action, child, expanded = _select(node, actions, mover, self.explore, rng)
-            else:
-                action = actions[int(rng.random() * len(actions))]
+            if expanded or depth >= self.depth:
+                break  # out of the tree: the rollout plays on from here
+            action, node, expanded = _select(node, actions, mover, self.explore, rng)
             world.apply(mover, action)
+            path.append(node)
             actions = None
             depth += 1
-            if child is None:
-                break
-            path.append(child)
-            node = child
-            if expanded:
-                break
-        # a short random continuation, then the position is scored for every seat
+        # a short rollout, then the position is scored for every seat
         sample = self.sample
         for _ in range(self.rollout):
             step = _next_choice(rules, world, me)

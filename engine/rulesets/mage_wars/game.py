@@ -204,13 +204,16 @@ class MageWarsState(GameState):
         copies")."""
         twin = MageWarsState.__new__(MageWarsState)
         memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
-        piled = {c.uid for pile in self.decks.values() for c in pile}
-        for pile in self.discards.values():
-            piled.update(c.uid for c in pile)
-        for side in self.seats:
-            piled.update(c.uid for c in side.health)
-            piled.update(c.uid for c in side.armor)
-        owned = [card for uid, card in self.cards.items() if uid not in piled]
+        owned = self._table_cards()
+        piled = sum(len(pile) for pile in self.decks.values())
+        piled += sum(len(pile) for pile in self.discards.values())
+        piled += sum(len(side.health) + len(side.armor) for side in self.seats)
+        if len(owned) + piled != len(self.cards):  # a card elsewhere: copy all but piles
+            kept = {c.uid for pile in self.decks.values() for c in pile}
+            for pile in (*self.discards.values(), *(s.health for s in self.seats)):
+                kept.update(c.uid for c in pile)
+            kept.update(c.uid for side in self.seats for c in side.armor)
+            owned = [card for uid, card in self.cards.items() if uid not in kept]
         for card in owned:  # first empty cards, then what refers to them
             memo[card.uid] = Card.__new__(Card)
         for card in owned:
@@ -332,6 +335,32 @@ class MageWarsState(GameState):
                 Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
             )
         return self.own(pile.pop())
+
+    def _table_cards(self) -> list[Card]:
+        """Every card outside the piles (`clone` copies these): the centre, limbo, each
+        seat's Mage and zones but health and armor, its items, and what lies under or
+        charges any of them (counted, so a card in two places shows as a mismatch)."""
+        found: list[Card] = [*self.centre, *self.limbo]
+        for side in self.seats:
+            if side.mage is not None:
+                found.append(side.mage)
+            found += side.hand
+            found += side.pets
+            found += side.works
+            found += side.board
+            found += side.wards
+            found += side.levels
+            found += [c for c, _ in side.trials]
+            found += side.items.values()
+        index = 0
+        while index < len(found):
+            card = found[index]
+            index += 1
+            if card.under:
+                found += [c for c, _ in card.under if c is not None]
+            if card.charges:
+                found += card.charges
+        return found
 
     def own(self, card: Card) -> Card:
         """A card leaving a pile becomes this state's own copy: a clone may share the one
