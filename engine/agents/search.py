@@ -37,9 +37,12 @@ from engine.core.ruleset import GameState, Ruleset
 EXPLORE = 0.7
 #: Rollout actions played after the tree's last node before the position is scored.
 ROLLOUT = 6
-#: A tree deeper than this many decisions stops adding nodes (the rest is rollout).
-MAX_DEPTH = 40
-DEFAULT_PLAYOUTS = 200
+#: A tree deeper than this many decisions stops adding nodes (the rest is rollout). 1:
+#: only the root's actions are nodes and the greedy rollouts play on from there (a
+#: one-step improvement on greedy, as measured best: docs/ai.md); more grows the
+#: ISMCTS tree below the root.
+MAX_DEPTH = 1
+DEFAULT_PLAYOUTS = 40
 #: Each root action starts with this many virtual playouts scored by the ruleset's
 #: evaluation right after it (greedy's view): a small budget then plays at least as
 #: greedy does, a larger one overrules it.
@@ -48,8 +51,10 @@ PRIOR = 3
 #: after it (common random numbers): the actions are compared in the same worlds, so the
 #: luck of the deal cancels out of the comparison, and far fewer playouts tell them apart.
 PAIRED = True
-#: Rollout actions are chosen greedily among this many sampled candidates (0: at random).
-SAMPLE = 2
+#: Rollout actions are chosen greedily among this many sampled candidates (all of them
+#: when there are no more; 0: at random): with the whole list the rollouts play as the
+#: greedy agent does.
+SAMPLE = 8
 
 
 class Node:
