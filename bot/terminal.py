@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.render.text import board_text, hand_text
 from engine.agents import make_agent
+from engine.agents.search import DEFAULT_PLAYOUTS
 from engine.core.decision import Action, Decision
 from engine.core.errors import EngineError
 from engine.core.match import Match, new_match
@@ -42,7 +43,9 @@ class TerminalGame:
     ):
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
-        self.agent = make_agent(opponent, seed)
+        # the hard computer: its playouts, and never more than a second a decision
+        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write
         self.shown = dict.fromkeys(self.humans, 0)  # events each person has already read

@@ -285,3 +285,12 @@ def test_play_offers_three_opponents() -> None:
         assert build_parser().parse_args(["play", "clash", "--opponent", name]).opponent == name
     with pytest.raises(SystemExit):
         build_parser().parse_args(["play", "clash", "--opponent", "clever"])
+
+
+def test_a_terminal_game_against_search_reaches_the_end() -> None:
+    script = Script(["2", "", "1"])
+    winner = play_in_terminal(
+        "clash", seed=5, opponent="search", read=script.read, write=script.write
+    )
+    assert winner in (0, 1)
+    assert "Match over" in script.text
