@@ -104,8 +104,10 @@ class SearchAgent:
         self._random = random.Random(seed)
         #: Playouts made by the last search (0 when the answer needed none): for reports.
         self.last_playouts = 0
-        #: The last search's visits per root action (prior included): what it weighed.
+        #: The last search's visits and mean reward per root action (prior included):
+        #: what it weighed.
         self.last_visits: dict[Action, int] = {}
+        self.last_values: dict[Action, float] = {}
         self._base: list[float] = []
 
     def choose(self, match: Match, decision: Decision) -> Action:
@@ -124,6 +126,7 @@ class SearchAgent:
         timer's remaining time, say)."""
         self.last_playouts = 0
         self.last_visits = {}
+        self.last_values = {}
         if decision.forced is not None:
             return decision.forced
         if decision.multi:
@@ -167,6 +170,11 @@ class SearchAgent:
                 done += 1
         self.last_playouts = done
         self.last_visits = {action: node.visits for action, node in root.children.items()}
+        self.last_values = {
+            action: node.totals[player] / node.visits
+            for action, node in root.children.items()
+            if node.visits
+        }
         best = None
         for index, action in enumerate(choices):
             # paired: the best mean (every action had the same games); otherwise the most

@@ -101,7 +101,7 @@ def _hide_differently(ruleset: str, match: Match) -> int:
 def _search(match: Match, decision: Decision, **budget: Any) -> tuple[Any, dict]:
     agent = SearchAgent(11, playouts=budget.pop("playouts", 24), **budget)
     action = agent.choose(match, decision)
-    return action, agent.last_visits
+    return action, {"visits": agent.last_visits, "values": agent.last_values}
 
 
 @pytest.mark.parametrize("ruleset", ruleset_ids())
@@ -113,13 +113,13 @@ def test_no_peeking_its_choice_is_the_same_when_the_hidden_cards_differ(ruleset:
         decision = _seat_decision(match, 0)
         assert decision is not None
         before = match.view(0)
-        chosen, visits = _search(match, decision)
+        chosen, weighed = _search(match, decision)
         if _hide_differently(ruleset, match) == 0:
             continue  # nothing to swap in this position: try another one
         assert match.view(0) == before, "the swap must not show in seat 0's view"
-        again, visits_again = _search(match, decision)
+        again, weighed_again = _search(match, decision)
         assert again == chosen
-        assert visits_again == visits
+        assert weighed_again == weighed
         return
     pytest.fail(f"no {ruleset} position with hidden cards to swap")
 
@@ -135,11 +135,11 @@ def test_the_no_peeking_test_catches_an_agent_that_reads_the_real_cards(monkeypa
         match = _midgame("clash", seed)
         decision = _seat_decision(match, 0)
         assert decision is not None
-        _, visits = _search(match, decision, playouts=60)
+        _, weighed = _search(match, decision, playouts=60)
         if _hide_differently("clash", match) == 0:
             continue
-        _, visits_again = _search(match, decision, playouts=60)
-        differed += visits_again != visits
+        _, weighed_again = _search(match, decision, playouts=60)
+        differed += weighed_again != weighed
     assert differed > 0
 
 
@@ -166,7 +166,7 @@ def test_the_same_seed_and_playouts_choose_the_same(ruleset: str) -> None:
     first = _search(match, decision)
     second = _search(match, decision)
     assert first == second
-    assert sum(first[1].values()) > 0
+    assert sum(first[1]["visits"].values()) > 0
 
 
 def test_a_forced_or_lone_choice_is_answered_without_searching() -> None:
