@@ -133,10 +133,11 @@ class Thinker:
         for attempt in range(2):
             start = self._sent.get(match_id)
             whole = start is None or attempt > 0
+            known = 0 if start is None or whole else start
             job = Job(
                 match_id,
-                0 if whole else start,
-                [] if whole else list(match.actions[start:]),
+                known,
+                [] if whole else list(match.actions[known:]),
                 match.record.model_dump_json() if whole else None,
                 decision.player,
                 agent,
