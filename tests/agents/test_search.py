@@ -227,3 +227,16 @@ def test_alternated_seats_count_wins_per_agent() -> None:
     assert result.agent_names == ("greedy", "random")
     lines = result.report()
     assert lines[0].startswith("agent=greedy wins=") and "ci95=" in lines[0]
+
+
+@pytest.mark.parametrize("ruleset", ["clash", "enchantoria"])
+def test_the_tree_below_the_root_and_ucb_at_the_root_also_play(ruleset: str) -> None:
+    """The variants measured no better (docs/ai.md) still search legally: UCB picks the
+    root action of each playout and the tree grows below it."""
+    match = _midgame(ruleset, 6)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    agent = SearchAgent(2, playouts=30, depth=4, paired=False, prior=0)
+    action = agent.choose(match, decision)
+    assert decision.is_legal(action)
+    assert agent.last_playouts == 30 and sum(agent.last_visits.values()) == 30
