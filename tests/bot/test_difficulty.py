@@ -102,3 +102,27 @@ def test_the_board_says_the_computer_is_thinking() -> None:
     assert "thinking" in waiting["Waiting for"]
     quiet = {f.name: f.value for f in board_embed(view, "Clash").fields}
     assert "thinking" not in quiet["Waiting for"]
+
+
+async def test_a_broken_worker_costs_one_plain_move_not_the_match() -> None:
+    """The worker died: the computer plays the first legal action, and the next decision
+    starts a new worker (which is sent the whole record)."""
+    from concurrent.futures import Executor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from bot.thinking import Thinker
+    from tests.agents.test_search import _midgame, _seat_decision
+
+    class Broken(Executor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+            raise BrokenProcessPool("gone")
+
+    match = _midgame("clash", 2)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    thinker = Thinker()
+    thinker._pool = Broken()  # type: ignore[assignment]
+    thinker._sent[7] = 3
+    action = await thinker.choose(7, match, decision, "hard", 300.0)
+    assert action == decision.actions[0]
+    assert thinker._pool is None and 7 not in thinker._sent
