@@ -142,8 +142,8 @@ class SearchAgent:
         seats = len(state.names)
         root = Node(seats)
         rng = self._random
-        # the tree's root choices are the real decision's (the player's own knowledge);
-        # each playout's seed is drawn first, so a budget in playouts replays exactly
+        # the root's choices are the real decision's (the player's own knowledge); every
+        # seed is drawn from the agent's generator, so a budget in playouts replays exactly;
         # where the search begins, as the player may imagine it: rewards are centred there
         start = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
         self._base = [rules.evaluate(start, seat) for seat in range(seats)]
@@ -159,8 +159,10 @@ class SearchAgent:
                 world = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
                 luck = rng.getrandbits(64)
                 for action in choices:
+                    if done >= len(choices) and _past(deadline):
+                        break  # out of time mid-deal: the deals before it decide
                     self._playout(rules, world.clone(), root, player, [action], random.Random(luck))
-                done += len(choices)
+                    done += 1
         else:
             while self.playouts is None or done < self.playouts:
                 if deadline is not None and done and time.perf_counter() >= deadline:
@@ -261,6 +263,10 @@ class SearchAgent:
             totals = visited.totals
             for seat in range(seats):
                 totals[seat] += rewards[seat]
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
 
 
 def _cheap_greedy(
