@@ -42,7 +42,7 @@ def select_phrase(sel: Select) -> str:
     """'up to 2 target flying Creatures you control', 'each opposing exhausted Creature'."""
     plural = sel.count > 1 or sel.wording in _PLURAL_WORDINGS
     noun = _OBJECT[sel.object] + ("s" if plural else "")
-    mods = [m for m in sel.modifiers]
+    mods: list[str] = list(sel.modifiers)
     if sel.control == "opposing":
         mods.insert(0, "opposing")
     words = " ".join([*mods, noun])

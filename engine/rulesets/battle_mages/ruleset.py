@@ -27,7 +27,7 @@ SPELLBOOK_SIZE = 50  # battle-mages.md:7
 COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
 
 
-class BattleMagesRuleset(Ruleset):
+class BattleMagesRuleset(Ruleset[BattleMagesState]):
     id = "battle-mages"
     name = "Battle Mages"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)

@@ -20,7 +20,7 @@ DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
 
 
-class ClashRuleset(Ruleset):
+class ClashRuleset(Ruleset[ClashState]):
     id = "clash"
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)

@@ -21,7 +21,7 @@ COUNTER_LIMIT = 4  # R16: at most four counterspells in a deck
 PHASES = ("preparation", "combat")
 
 
-class EnchantoriaRuleset(Ruleset):
+class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
     version = "1"

@@ -24,7 +24,7 @@ from engine.rulesets.mage_wars.view import proto_view
 RANDOM = "random"
 
 
-class MageWarsRuleset(Ruleset):
+class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
     version = "2"  # 2: no tells (curse and resurrection prompts, R31)

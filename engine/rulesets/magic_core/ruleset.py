@@ -20,7 +20,7 @@ MIN_DECK = 60  # 100.2a
 COPY_LIMIT = 4  # 100.2a, basic lands excepted
 
 
-class MagicCoreRuleset(Ruleset):
+class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
