@@ -27,6 +27,7 @@ from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
+from engine.core.errors import OptionError
 from engine.core.ruleset import get_ruleset
 
 log = logging.getLogger("cardhost")
@@ -39,6 +40,8 @@ COGS = (
     "bot.cogs.admin",
     "bot.cogs.notify",
     "bot.cogs.challenge_menu",
+    "bot.cogs.replays",
+    "bot.cogs.history",
 )
 
 
@@ -146,9 +149,25 @@ class CardhostBot(commands.Bot):
             # Boards and panels may show anything up to the last committed action (or
             # nothing at all): bring them up to date while the gateway connects.
             self.controller.later(self.presenter.resume(restored))
+        self._held_notes = [
+            asyncio.create_task(self._say_held(channel_id, reason))
+            for channel_id, reason in self.sessions.held.items()
+        ]
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
+
+    async def _say_held(self, channel_id: int, reason: str) -> None:
+        """Tell a channel its match is kept but cannot go on under this version."""
+        await self.wait_until_ready()
+        try:
+            channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            await channel.send(  # type: ignore[union-attr]
+                f"This channel's match is on hold: {reason}. It is kept as it was, not "
+                "ended, and goes on once the bot can replay it again."
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not tell channel %s its match is on hold: %s", channel_id, exc)
 
     async def on_ready(self) -> None:
         """Once the caches are filled: freeze what lives as long as the process.
@@ -170,6 +189,8 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
+        if (sessions := getattr(self, "sessions", None)) is not None:
+            sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()
         self.presenter.close()
         await super().close()
@@ -231,7 +252,8 @@ class CardhostBot(commands.Bot):
                 seed=self.seed,
                 parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
             )
-        except (DeckChoiceError, ChannelBusy) as exc:
+        except (DeckChoiceError, ChannelBusy, OptionError) as exc:
+            # OptionError: a challenge stored before its game's options were checked
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         crash_point("accepted")  # the match is stored; no board, no panel yet

@@ -7,7 +7,6 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
 from bot.traffic import BOARD, NOTICE, PANEL
+from bot.workers import picture_pool
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -101,10 +101,10 @@ class Presenter:
         known = self._opened.get(key)
         if known is not None and known[0] == decision.seq:
             return known[1]  # the same value every time, so an unchanged panel stays equal
-        deadline = session.deadlines.get(seat)
-        if deadline is None:
+        started = session.opened.get(seat)  # kept across a restart with the clock
+        if started is None:
             return None
-        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        ago = asyncio.get_running_loop().time() - started
         opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
         self._opened[key] = (decision.seq, opened)
         return opened
@@ -136,11 +136,8 @@ class Presenter:
             return None
         loop = asyncio.get_running_loop()
         if self.image_processes:
-            if self._pool is None:
-                # spawn, not fork: the bot has threads (aiosqlite) whose locks a fork copies
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+            if self._pool is None:  # a worker that ends with the bot, even a killed one
+                self._pool = picture_pool()
             return await loop.run_in_executor(self._pool, render_png, view)
         return await asyncio.to_thread(render_png, view)
 
@@ -560,6 +557,10 @@ class Presenter:
         user_id = session.seats[seat].user_id
         if user_id is None:
             return
+        # Not cached yet when a restored clock warns during start-up: post by id.
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
         await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",

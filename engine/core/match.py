@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.decision import Action, Decision, Option, action_id, normalize_action
 from engine.core.errors import DeckError, IllegalAction, NotYourDecision, RecordError
 from engine.core.events import Event
+from engine.core.pins import pin, pinned_ruleset
 from engine.core.record import MatchRecord
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset, get_ruleset
@@ -187,6 +188,7 @@ def new_match(
             f"{rules.name} takes {rules.min_players}-{rules.max_players} players, "
             f"not {len(players)}"
         )
+    options = rules.check_options(options)
     if len(decks) != len(players):
         raise DeckError([f"{len(players)} players need {len(players)} decks, got {len(decks)}"])
     problems = []
@@ -194,6 +196,7 @@ def new_match(
         problems += [f"{name}'s deck: {p}" for p in rules.validate_deck(deck)]
     if problems:
         raise DeckError(problems)
+    card_digest, cards = pin(rules, decks)
     # Built unvalidated: every field was checked just above or comes from the ruleset.
     meta = MatchRecord.model_construct(
         ruleset=rules.id,
@@ -201,8 +204,10 @@ def new_match(
         seed=int(seed),
         players=[str(p) for p in players],
         decks=[list(d) for d in decks],
-        options=dict(options or {}),
+        options=options,
         scenario=None,
+        cards=cards,
+        card_digest=card_digest,
         actions=[],
     )
     state = rules.new_game(list(players), meta.decks, MatchRng(seed), meta.options)
@@ -223,13 +228,17 @@ def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
 
 
 def replay(record: MatchRecord) -> Match:
-    """Rebuild a match from its record; raises RecordError if the record does not fit."""
+    """Rebuild a match from its record; raises RecordError if the record does not fit.
+
+    A record that pinned its cards replays with them even if the pool changed since."""
     rules = get_ruleset(record.ruleset)
     if record.rules_version != rules.version:
         raise RecordError(
             f"record was made with {rules.id} rules {record.rules_version}, "
             f"this engine has {rules.version}"
         )
+    if record.scenario is None:
+        rules = pinned_ruleset(rules, record)  # the cards it started with
     meta = record.model_copy(update={"actions": []})
     rng = MatchRng(record.seed)
     if record.scenario is not None:

@@ -162,6 +162,7 @@ class BattleMagesState(GameState):
         "_decisions",
         "active",
         "cards",
+        "cheapest",
         "coin_winner",
         "events",
         "first",
@@ -190,6 +191,9 @@ class BattleMagesState(GameState):
         self.rng = rng
         self.events: list[ev.Event] = []
         self.cards: dict[int, CardInst] = {}
+        #: The cheapest card of the pool this match plays with (the ruleset sets it: a
+        #: replay with pinned cards may play with another pool than the current one).
+        self.cheapest = cheapest_card_cost()
         self.next_uid = 1
         self.item_ids = 0
         self.turn = 0
@@ -540,7 +544,7 @@ class BattleMagesState(GameState):
         have a usable ability on the field (public); otherwise they pass by themselves."""
         side = self.sides[seat]
         mana = side.mana
-        if side.hand and mana >= cheapest_card_cost():
+        if side.hand and mana >= self.cheapest:
             return True
         memo: dict = {}
         return any(

@@ -139,6 +139,8 @@ class MagicState(GameState):
         self.players = [Player(i, n) for i, n in enumerate(names)]
         self.rng = rng
         self.best_of = best_of
+        #: The cards this match plays with, for tokens created by id (None: the pool's).
+        self.card_protos: dict | None = None
         self.events: list[ev.Event] = []
         self.winner: int | None = None
         self.over = False

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core.errors import DeckError, IllegalAction, ScenarioError
+from engine.core.errors import DeckError, IllegalAction, OptionError
 from engine.core.match import new_match
 from engine.rulesets.magic_core import RULESET
 from tests.rules.magic_core.conftest import (
@@ -65,7 +65,7 @@ def test_100_5_sixty_minimum_and_no_maximum() -> None:
 def test_100_6a_best_of_three_match() -> None:
     match = new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 3})
     assert match.state.best_of == 3
-    with pytest.raises(ScenarioError):
+    with pytest.raises(OptionError, match="best_of"):
         new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 2})
 
 
