@@ -6,9 +6,12 @@ slotted record with int target codes, so the hot path never touches pydantic or 
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from cards.clash_text import card_text
 from cards.schema.clash import AtEndOfTurn, Equipment, Monster, Spell, Summon, Token
+from engine.core.decision import Action
+from engine.core.view import CardView
 from engine.rulesets.clash.targets import CHOSEN_MONSTER, CODES
 
 MONSTER, SPELL, EQUIPMENT = "monster", "spell", "equipment"
@@ -70,7 +73,12 @@ class Proto:
 
 
 def proto_of(card: Monster | Spell | Equipment) -> Proto:
-    common = {"id": card.id, "name": card.name, "cost": card.cost, "text": card_text(card)}
+    common: dict[str, Any] = {
+        "id": card.id,
+        "name": card.name,
+        "cost": card.cost,
+        "text": card_text(card),
+    }
     if isinstance(card, Monster):
         chosen = card.chosen_target
         return Proto(
@@ -141,6 +149,21 @@ class CardInst:
         "toughness",
         "uid",
     )
+    # Declared for the type checker only (no class attributes: the slots above hold them).
+    uid: int
+    proto: Proto
+    owner: int
+    play_action: Action  # ("play", uid, None), built once per card
+    static_view: CardView | None  # its view off the battlefield, which never changes
+    attack_cache: tuple[list[Any], list[Action]] | None  # (targets, attack actions)
+    play_cache: tuple[list[Any], list[Action]] | None  # (targets, targeted play actions)
+    power: int
+    toughness: int
+    health: int
+    max_health: int
+    attached: tuple["CardInst", ...]
+    summoned_turn: int
+    attacked: bool
 
     def reset(self) -> None:
         """Back to printed stats, as when a card (re)enters play or returns to a deck."""

@@ -134,6 +134,7 @@ def _destroy(state: "ClashState", effect: Eff, controller, this, chosen, source)
 def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
     side = state.sides[controller if effect.target == t.YOU else 1 - controller]
     proto = effect.token
+    assert proto is not None  # a summon effect always names its token
     for _ in range(effect.count):
         if len(side.board) >= BOARD_SLOTS:
             return  # clash.md:67 — a full side has no room for more
