@@ -447,8 +447,10 @@ class EnchantoriaState(GameState):
             else:
                 self._aim(me, action[1], 0)
         elif head == "x":
+            assert me.step is not None  # "x" is offered only while a cast waits for its X
             self._aim(me, me.step[1], action[1])
         elif head == "target":
+            assert me.step is not None  # as is "target" while it waits for its target
             uid, x = me.step[1], me.step[2]
             me.step = None
             me.plan.append(("cast", uid, x, action[1]))
@@ -570,7 +572,8 @@ class EnchantoriaState(GameState):
     def end_turn(self) -> None:
         """enchantoria.md:25,27 — durations drop by one, except those applied this turn."""
         for p in self.players:
-            for entity in (p, *p.board):
+            entities: tuple[Player | CardInst, ...] = (p, *p.board)
+            for entity in entities:
                 self.tick(entity)
         if self.turn >= TURN_LIMIT:
             self.decide_by_health("the turn limit was reached")

@@ -170,9 +170,9 @@ def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, objec
             p.mana -= cast.paid
             if card.proto.type != SUMMON:
                 p.discard.append(card)  # a spell is spent at once; a summon enters play later
-            target = state.ref_name(cast.target) if cast.target is not None else None
+            aimed = state.ref_name(cast.target) if cast.target is not None else None
             state.events.append(
-                eev.SpellCast(p.name, card.name, cast.x if card.proto.x else None, target)
+                eev.SpellCast(p.name, card.name, cast.x if card.proto.x else None, aimed)
             )
         p.plan, p.step = [], None
     return casts, orders
@@ -215,7 +215,8 @@ def standing_block(state: "EnchantoriaState", tally) -> None:
         for being in p.board:
             if being.proto.ward:  # the example of enchantoria.md:6
                 tally(p).block += being.proto.ward
-        for entity in (p, *p.board):
+        entities: tuple[Entity, ...] = (p, *p.board)
+        for entity in entities:
             for status in entity.statuses:
                 if status.kind == "ward" and status.applied_turn != state.turn:
                     tally(entity).block += status.amount
@@ -232,7 +233,8 @@ def gather_standing(state: "EnchantoriaState", tally) -> None:
                 tally(p).heal += proto.aura
             if proto.pulse:
                 tally(opp).damage += proto.pulse
-        for entity in (p, *p.board):
+        entities: tuple[Entity, ...] = (p, *p.board)
+        for entity in entities:
             for status in entity.statuses:
                 if status.applied_turn == state.turn:
                     continue  # a swift spell's effect: it did not stand before the window
