@@ -18,12 +18,18 @@ and the raw state is never read).
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core.decision import normalize_action
-from engine.core.errors import IllegalAction, RecordError
-from engine.core.match import RESIGN, Match, replay
-from engine.core.record import MatchRecord
-from engine.core.ruleset import get_ruleset
-from engine.core.view import CardView, MatchView
+from engine import (
+    RESIGN,
+    CardView,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    MatchView,
+    RecordError,
+    get_ruleset,
+    normalize_action,
+    replay,
+)
 
 TURN_CHOICES = 25  # Discord's limit for a select menu's options
 
