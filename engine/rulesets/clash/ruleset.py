@@ -136,10 +136,15 @@ class ClashRuleset(Ruleset[ClashState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
-        """A main-phase position. See docs/architecture.md for the format."""
+        """A main-phase position; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise ScenarioError("a Clash scenario has exactly two seats")
+        _known_keys(data, _TOP_KEYS, "the scenario")
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ScenarioError(f"seat {i} must be a table of fields, not {seat!r}")
+            _known_keys(seat, _SEAT_KEYS, f"seat {i}")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = self._state(names, rng, int(data.get("best_of", 1)))
         state.turn = int(data.get("turn", 1))
@@ -191,6 +196,19 @@ class ClashRuleset(Ruleset[ClashState]):
         if spec:
             raise ScenarioError(f"unknown monster field(s) {sorted(spec)}")
         return card
+
+
+_TOP_KEYS = {"seats", "active", "turn", "starter", "best_of"}
+_SEAT_KEYS = {"name", "health", "mana", "max_mana", "fatigue", "deck", "hand", "graveyard", "board"}
+
+
+def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
+    """A misspelt key would silently build another position than the test meant."""
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
 
 
 RULESET = ClashRuleset()
