@@ -122,7 +122,7 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:
-        """A position in a step of a turn; see tests/rules/battle_mages/conftest.py.
+        """A position in a step of a turn (docs/scenarios.md has the format and an example).
 
         Seat keys: name, life, hand, spellbook (top first), collection (top first),
         graveyard, field (creatures and relics: id or {card, damage, poison, shield, str,

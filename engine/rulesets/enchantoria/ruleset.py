@@ -101,7 +101,7 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
-        """A position at the opening of a Preparation or Combat window (see scenario.py)."""
+        """A position at the opening of a Preparation or Combat window (docs/scenarios.md)."""
         return load_scenario(data, rng)
 
 

@@ -129,7 +129,7 @@ class MagicCoreRuleset(Ruleset[MagicState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MagicState:
-        """A position with priority in a step of a turn. Format:
+        """A position with priority in a step of a turn (docs/scenarios.md). Format:
 
         {"seats": [{"name", "life", "poison", "hand": [ids], "library": [ids, top first],
                     "graveyard": [ids], "exile": [ids], "battlefield": [id | {"card",
