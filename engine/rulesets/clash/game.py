@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
@@ -375,12 +376,12 @@ class ClashState(GameState):
             built.append(entry[0](*entry[1:]))
         return built
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.clash.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.clash.view import describe_action
 
         return describe_action(self, action)

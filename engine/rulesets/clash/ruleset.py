@@ -14,7 +14,7 @@ from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.clash import ai
-from engine.rulesets.clash.cards import Proto, proto_of
+from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
 
@@ -168,12 +168,12 @@ class ClashRuleset(Ruleset[ClashState]):
             side.board = [self._monster(state, m, side.seat) for m in board]
         return state
 
-    def _card(self, state: ClashState, card_id: str, owner: int):
+    def _card(self, state: ClashState, card_id: str, owner: int) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         return state.new_card(self.protos[card_id], owner)
 
-    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int):
+    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), owner)
         if card.proto.kind != "monster":
