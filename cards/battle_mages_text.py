@@ -5,6 +5,8 @@ The wording is the rule: "target" and "up to ... target" choose when the card is
 (battle-mages.md:184-241), so the generated sentence must use exactly the card's wording.
 """
 
+from typing import Any
+
 from cards.schema.battle_mages import (
     Ability,
     Creature,
@@ -71,7 +73,9 @@ def _counter_words(kind: str, amount: int) -> str:
     return f"{_number(amount)} {name} counters"
 
 
-def _effect_sentence(effect, ref: str, obj: str, self_word: str) -> str:
+def _effect_sentence(effect: Any, ref: str, obj: str, self_word: str) -> str:
+    """One effect (an `Effect` model) in words; typed Any: it branches on `kind`, which the
+    type checker does not narrow the union by."""
     kind = effect.kind
     if kind == "damage":
         return f"Deal {effect.amount} damage to {ref}."

@@ -62,7 +62,7 @@ class Sel:
 class Eff:
     __slots__ = ("amount", "counter", "keyword", "kind", "to")
 
-    def __init__(self, e, names: list[str]):
+    def __init__(self, e: schema.Effect, names: list[str]):
         self.kind = e.kind
         self.to = FIXED[e.to] if e.to in FIXED else names.index(e.to)
         self.amount = getattr(e, "amount", 0)
@@ -129,7 +129,7 @@ class Proto:
         return "boast" in self.triggers
 
 
-def proto_of(card) -> Proto:
+def proto_of(card: schema.Crystal | schema.Creature | schema.Ritual | schema.Relic) -> Proto:
     common: dict[str, Any] = {
         "id": card.id,
         "name": card.name,

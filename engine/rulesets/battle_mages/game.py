@@ -32,9 +32,10 @@ from functools import cache
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import (
@@ -56,6 +57,7 @@ from engine.rulesets.battle_mages.cards import (
     UP_TO_TARGET,
     YOURS,
     A,
+    Body,
     CardInst,
     Proto,
     Script,
@@ -270,12 +272,12 @@ class BattleMagesState(GameState):
         if not self.over:
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.battle_mages.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.battle_mages.view import describe_action
 
         return describe_action(self, action)
@@ -665,7 +667,7 @@ class BattleMagesState(GameState):
     def ref(self, uid: int) -> Ref:
         return (uid, 0) if uid < 0 else (uid, self.cards[uid].stamp)
 
-    def body_attemptable(self, body, seat: int, memo: dict | None = None) -> bool:
+    def body_attemptable(self, body: Body, seat: int, memo: dict[Any, int] | None = None) -> bool:
         for sel in body.sels:
             if sel.wording != TARGET:
                 continue
@@ -679,7 +681,7 @@ class BattleMagesState(GameState):
                 return False  # battle-mages.md:167, 228
         return True
 
-    def attemptable(self, script: Script, seat: int, memo: dict | None = None) -> bool:
+    def attemptable(self, script: Script, seat: int, memo: dict[Any, int] | None = None) -> bool:
         if not script.choose:
             return self.body_attemptable(script.bodies[0], seat, memo)
         fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat, memo))
@@ -687,7 +689,9 @@ class BattleMagesState(GameState):
 
     # -- attempting ---------------------------------------------------------------------
 
-    def new_item(self, controller: int, source: Ref, spell: bool, script: Script, label: str):
+    def new_item(
+        self, controller: int, source: Ref, spell: bool, script: Script, label: str
+    ) -> Item:
         self.item_ids += 1
         item = Item(self.item_ids, controller, source, spell, script)
         item.label = label
@@ -1086,7 +1090,7 @@ class BattleMagesState(GameState):
         legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
         seat = trigger.controller
 
-        def usable(body) -> bool:
+        def usable(body: Body) -> bool:
             return all(
                 sel.wording != TARGET or self.candidates(sel, seat, trigger.subject)
                 for sel in body.sels

@@ -152,7 +152,7 @@ class Block(Task):
 
     __slots__ = ("finished", "ordering", "picked")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.ordering = False
         self.finished: list[int] = []  # attackers whose blockers are ordered
         self.picked: list[int] = []  # the current attacker's blockers placed so far
