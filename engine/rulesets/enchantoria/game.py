@@ -23,9 +23,10 @@ Actions (every one of them private until the window is revealed):
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import CardInst, Proto
 
@@ -302,12 +303,12 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.end_game(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.enchantoria.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.enchantoria.view import describe_action
 
         return describe_action(self, action)

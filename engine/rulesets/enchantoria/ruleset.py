@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
@@ -44,7 +45,7 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return enchantoria_pool()
 
     @cached_property
