@@ -4,8 +4,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.core.errors import EngineError, OptionError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -31,8 +30,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.simulate import simulate
-
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1 or args.players:
         agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
@@ -42,7 +39,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from engine.balance import EARLY_TURNS, balance
+    from engine import EARLY_TURNS, balance
 
     report = balance(
         args.game,

@@ -18,11 +18,17 @@ and the raw state is never read).
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core.errors import IllegalAction, RecordError
-from engine.core.match import Match, apply_recorded, replay
-from engine.core.record import MatchRecord
-from engine.core.ruleset import get_ruleset
-from engine.core.view import CardView, MatchView
+from engine import (
+    CardView,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    MatchView,
+    RecordError,
+    apply_recorded,
+    get_ruleset,
+    replay,
+)
 
 TURN_CHOICES = 25  # Discord's limit for a select menu's options
 

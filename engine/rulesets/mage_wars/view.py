@@ -108,7 +108,7 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
     # (its win condition in its tags), then what is finished, then what is in the making.
     board = [side.mage, *side.levels, *side.pets, *side.items.values(), *side.board]
     board += side.wards + [c for c, _ in side.trials] + side.works
-    shown = (proto_view(side.mage.proto, side.mage.uid),)
+    shown: tuple[CardView, ...] = (proto_view(side.mage.proto, side.mage.uid),)
     shown += tuple(table_view(c, state) for c in board[1:])
     zones = {
         "hand": ZoneView(
