@@ -49,6 +49,13 @@ def selection_words(sel: Sel) -> str:
     return f"{head} {noun}"
 
 
+def crystal_words(proto: Proto) -> str:
+    """What a crystal is and gives, in a few words: `small, 1 mana` or `big, 2 mana,
+    enters exhausted` (battle-mages.md:27; issue 15: the opening choice said nothing)."""
+    words = f"{proto.size}, {proto.value} mana"
+    return words + ", enters exhausted" if proto.size == "big" else words
+
+
 def proto_stats(proto: Proto) -> dict[str, int]:
     if proto.kind == CREATURE:
         return {"power": proto.power, "health": proto.health}
@@ -60,6 +67,8 @@ def proto_stats(proto: Proto) -> dict[str, int]:
 def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
     proto = card if isinstance(card, Proto) else card.proto
     tags = [proto.rarity]
+    if proto.kind == "crystal":
+        tags.append(proto.size)  # big or small (battle-mages.md:27)
     tags += sorted(proto.keywords)
     if proto.boast:
         tags.append("boast")
@@ -71,7 +80,7 @@ def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
 
 def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
     proto = card.proto
-    tags = []
+    tags = [proto.size] if proto.kind == "crystal" else []
     for keyword in ("flying", "rush", "attentiveness"):
         if card.has(keyword):
             tags.append(keyword)
@@ -264,7 +273,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         return "Don't pay", "end", None, None
     if head in ("crystal", "top"):
         card = state.cards[action[1]]
-        return card.name, "card", card.uid, None
+        return f"{card.name} ({crystal_words(card.proto)})", "card", card.uid, None
     if head == "first":
         return "I go first", "starter", None, None
     if head == "second":
