@@ -107,9 +107,27 @@ class Ruleset(ABC, Generic[S]):
     def supports_option(self, option: str) -> bool:
         return option in self.options_model.model_fields
 
-    @abstractmethod
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        """Every problem with the deck, worded for a player; [] when legal."""
+        """Every problem with the deck, worded for a player; [] when legal.
+
+        Memoised per ruleset object: every new match and every replay checks its decks,
+        and they are the same few decks again and again (preconstructed ones, a player's
+        saved one). A pinned copy (`with_cards`) starts with an empty memo."""
+        key = tuple(cards)
+        known = self._checked_decks.get(key)
+        if known is None:
+            known = self.deck_problems(key)
+            if len(self._checked_decks) < DECKS_REMEMBERED:
+                self._checked_decks[key] = known
+        return list(known)
+
+    @cached_property
+    def _checked_decks(self) -> dict[tuple[str, ...], list[str]]:
+        return {}
+
+    @abstractmethod
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        """The hook behind `validate_deck`: every problem, worded for a player."""
 
     @abstractmethod
     def new_game(
@@ -234,6 +252,8 @@ class Ruleset(ABC, Generic[S]):
         twin.__dict__["protos"] = protos
         return twin
 
+
+DECKS_REMEMBERED = 1024  # distinct decks whose check a ruleset keeps
 
 #: Every game, in the order menus list them; modules load on first use.
 _MODULES = {

@@ -1,13 +1,12 @@
 """Enchantoria as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
-from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool
 from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
@@ -55,19 +54,17 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     def make_proto(self, card: schema.Card) -> Proto:
         return Proto(card)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         known = self.protos
-        problems = []
-        if len(cards) != DECK_SIZE:
-            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in known})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card, count in sorted(Counter(cards).items()):
-            if count > COPY_LIMIT and card in known:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, {known[card].name} has {count}"
-                )
+        problems = deck_problems(
+            cards,
+            known,
+            exactly=DECK_SIZE,
+            copy_limit=lambda card: COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card, {card.name} has {count}"
+            ),
+        )
         counters = sum(1 for c in cards if c in known and known[c].is_counter)
         if counters > COUNTER_LIMIT:
             problems.append(f"at most {COUNTER_LIMIT} counterspells, this deck has {counters}")

@@ -5,7 +5,6 @@ choice of a Mage (R0 in docs/rules/mage-wars.md): a one-entry list naming a Mage
 `random` to draw one from the Mage deck.
 """
 
-from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -62,7 +61,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     def mages(self) -> list[str]:
         return sorted(c for c, p in self.protos.items() if p.type == "mage")
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         if len(cards) != 1:
             return [f"name one Mage (or '{RANDOM}'), not {len(cards)} cards"]
         if cards[0] != RANDOM and cards[0] not in self.mages:
