@@ -38,6 +38,22 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _balance(args: argparse.Namespace) -> int:
+    from engine import EARLY_TURNS, balance
+
+    report = balance(
+        args.game,
+        args.games,
+        agent=args.agent,
+        seed=args.seed,
+        progress=lambda matchup: print(matchup.line(), flush=True),
+    )
+    print(
+        "\n".join(report.lines(early_turns=EARLY_TURNS.get(args.game, 3))[len(report.matchups) :])
+    )
+    return 0
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The match options asked for (`--best-of N`, `--option name=value`), checked against
     the game's options model: one it does not have is refused before anything starts."""
@@ -145,6 +161,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     _add_options(sim)
     sim.set_defaults(run=_simulate)
+
+    bal = sub.add_parser(
+        "balance", help="every pair of preconstructed decks, seats alternated: win rates"
+    )
+    bal.add_argument("game", choices=ruleset_ids())
+    bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
+    bal.add_argument("--agent", default="greedy", help="the agent in both seats")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.set_defaults(run=_balance)
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)

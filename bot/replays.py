@@ -19,15 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import (
-    RESIGN,
     CardView,
     IllegalAction,
     Match,
     MatchRecord,
     MatchView,
     RecordError,
+    apply_recorded,
     get_ruleset,
-    normalize_action,
     replay,
 )
 
@@ -91,10 +90,7 @@ def _start(record: MatchRecord) -> Match:
 
 def _step(match: Match, number: int, player: int, action: object) -> None:
     try:
-        if isinstance(action, tuple) and action and action[0] == RESIGN:
-            match.resign(player, *action[1:])
-        else:
-            match.apply(player, normalize_action(action))
+        apply_recorded(match, player, action)
     except IllegalAction as exc:
         raise ReplayRefused(
             f"This record cannot be replayed: its action {number} does not fit the game ({exc})."

@@ -11,6 +11,7 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 """
 
 from engine.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from engine.balance import EARLY_TURNS, BalanceReport, balance
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
     DeckError,
@@ -22,7 +23,7 @@ from engine.core.errors import (
     ScenarioError,
 )
 from engine.core.events import Event
-from engine.core.match import RESIGN, Match, from_scenario, new_match, replay
+from engine.core.match import RESIGN, Match, apply_recorded, from_scenario, new_match, replay
 from engine.core.options import NoOptions, SeriesOptions, allowed_values, option_names
 from engine.core.record import MatchRecord
 from engine.core.rng import MatchRng
@@ -31,9 +32,11 @@ from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneVi
 from engine.simulate import SimulationResult, play_out, simulate
 
 __all__ = [
+    "EARLY_TURNS",
     "RESIGN",
     "Action",
     "Agent",
+    "BalanceReport",
     "CardView",
     "Decision",
     "DecisionView",
@@ -62,6 +65,8 @@ __all__ = [
     "ZoneView",
     "action_id",
     "allowed_values",
+    "apply_recorded",
+    "balance",
     "from_scenario",
     "get_ruleset",
     "make_agent",

@@ -238,6 +238,15 @@ def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
     return Match(rules, state, meta)
 
 
+def apply_recorded(match: Match, player: int, action: Any) -> None:
+    """Apply one move as a record holds it: a resignation is `("resign", reason)`, anything
+    else an action in its stored (JSON) form. Raises IllegalAction if it does not fit."""
+    if isinstance(action, tuple) and action and action[0] == RESIGN:
+        match.resign(player, *action[1:])
+    else:
+        match.apply(player, normalize_action(action))
+
+
 def replay(record: MatchRecord) -> Match:
     """Rebuild a match from its record; raises RecordError if the record does not fit.
 
@@ -259,10 +268,7 @@ def replay(record: MatchRecord) -> Match:
     match = Match(rules, state, meta)
     for number, (player, action) in enumerate(record.moves(), start=1):
         try:
-            if isinstance(action, tuple) and action and action[0] == RESIGN:
-                match.resign(player, *action[1:])
-            else:
-                match.apply(player, normalize_action(action))
+            apply_recorded(match, player, action)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {number} ({_describe(action)}) does not replay: {exc}"

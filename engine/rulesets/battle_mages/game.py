@@ -159,6 +159,14 @@ class Side:
         return sum(c.proto.value for c in self.crystals)
 
 
+#: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
+#: (ruling B10; issue 15).
+STOP_HELP = (
+    "Even with nothing to do: the game then stops for you at every chance to react, even "
+    "when you cannot; by default it passes for you then."
+)
+
+
 class BattleMagesState(GameState):
     __slots__ = (
         "_decisions",
@@ -600,6 +608,8 @@ class BattleMagesState(GameState):
             prompt = f"{STEP_NAMES[self.step]}: attempt a card or ability, or move on."
         else:
             prompt = f"{STEP_NAMES[self.step]}: react or pass."
+        if not side.stop:  # the setting is offered: say what it does (issue 15)
+            prompt += "\n" + STOP_HELP
         return Decision(seat, "priority", prompt, actions)
 
     # -- targets ------------------------------------------------------------------------
@@ -620,8 +630,13 @@ class BattleMagesState(GameState):
             card = self.cards[uid]
             ok = self._fits(card, sel, controller, self.in_combat())
             return [uid] if ok else []
+        # the opponent's first, then the controller's own (issue 15: as in every game)
         if sel.obj == O_MAGE:
-            return [mage_ref(s) for s in (0, 1) if self._controls(s, controller, sel)]
+            return [
+                mage_ref(s)
+                for s in (1 - controller, controller)
+                if self._controls(s, controller, sel)
+            ]
         if sel.obj == O_SPELL:
             return [
                 item.source[0]
@@ -630,7 +645,7 @@ class BattleMagesState(GameState):
             ]
         found = []
         combat = self.in_combat()
-        for seat in (controller, 1 - controller):
+        for seat in (1 - controller, controller):
             if not self._controls(seat, controller, sel):
                 continue
             side = self.sides[seat]
@@ -913,9 +928,11 @@ class BattleMagesState(GameState):
         pairs = self.block_pairs()
         acts = [("block", b, a) for b, a in pairs]
         acts.append(DONE)
+        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
         if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
             acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
-        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
+            if not self.sides[defender].stop:
+                prompt += "\n" + STOP_HELP
         return Decision(defender, "blockers", prompt, acts)
 
     def _task_apply(self, task: Task, action: Action) -> None:

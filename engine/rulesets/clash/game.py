@@ -499,6 +499,8 @@ class ClashState(GameState):
     def mulligan(self, seat: int, uids: list[int]) -> None:
         """clash.md:70 — once, up to 3 cards back into the deck and as many drawn."""
         side = self.sides[seat]
+        # the cards go back before the new ones are drawn, and the log says so in that order
+        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         if uids:
             back = [c for c in side.hand if c.uid in uids]
             side.hand = [c for c in side.hand if c.uid not in uids]
@@ -507,7 +509,6 @@ class ClashState(GameState):
             self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
             for _ in back:
                 self.draw(side)
-        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         self.mulligan_done[seat] = True
         if all(self.mulligan_done):
             self.begin_turn(self.starter)

@@ -354,7 +354,8 @@ class EnchantoriaState(GameState):
         return f"{self.players[entity.owner].name}'s {self.short_name(entity)}"
 
     def targets(self, kind: str, me: Player) -> list[Any]:
-        """Who a card may target (enchantoria.md:22): players first, then beings.
+        """Who a card may target (enchantoria.md:22): the opponent and their beings first,
+        then the player and theirs (issue 15: the same order in every game).
 
         Boards change only between windows, so the lists are kept for the window."""
         key = (self.window, me.seat, kind)
@@ -368,14 +369,15 @@ class EnchantoriaState(GameState):
             return [None]
         opp = self.players[1 - me.seat]
         refs: list[Any] = []
-        if kind in ("any", "friend", "player"):
-            refs.append(me.key)
+        # the opponent and their beings first, then the player and theirs (issue 15)
         if kind in ("any", "enemy", "player", "enemy_player"):
             refs.append(opp.key)
-        if kind in ("any", "friend", "being", "friendly_being"):
-            refs += [b.uid for b in me.board]
         if kind in ("any", "enemy", "being", "enemy_being"):
             refs += [b.uid for b in opp.board]
+        if kind in ("any", "friend", "player"):
+            refs.append(me.key)
+        if kind in ("any", "friend", "being", "friendly_being"):
+            refs += [b.uid for b in me.board]
         return refs
 
     # -- legal actions -------------------------------------------------------------
@@ -443,10 +445,10 @@ class EnchantoriaState(GameState):
             me.plan.append(action)
         elif head == "cast":
             proto = self.cards[action[1]].proto
-            if proto.x:
+            if proto.x and me.mana - me.spent(self) > 1:
                 me.step = ("x", action[1])
-            else:
-                self._aim(me, action[1], 0)
+            else:  # no X, or X can only be 1: no needless prompt (issue 15)
+                self._aim(me, action[1], 1 if proto.x else 0)
         elif head == "x":
             assert me.step is not None  # "x" is offered only while a cast waits for its X
             self._aim(me, me.step[1], action[1])

@@ -454,7 +454,8 @@ class MageWarsState(GameState):
             self.prompt = Prompt(
                 "discard",
                 seat,
-                f"Your hand holds {self.max_hand(side)}: discard {excess}.",
+                f"You hold {len(side.hand)} cards and your hand keeps "
+                f"{self.max_hand(side)}: discard {excess}.",
                 [("card", c.uid) for c in side.hand],
                 min_picks=excess,
                 max_picks=excess,
@@ -514,7 +515,8 @@ class MageWarsState(GameState):
         self.prompt = Prompt(
             "keep",
             seat,
-            f"Your hand holds {self.max_hand(side)}: discard {excess} of the cards you drew.",
+            f"You hold {len(side.hand)} cards and your hand keeps {self.max_hand(side)}: "
+            f"discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
             min_picks=excess,
             max_picks=excess,
@@ -574,18 +576,23 @@ class MageWarsState(GameState):
         side = self.seats[self.active]
         actions: list[Action] = []
         works = self.fillable(side)
+        # R32: a fill that would complete a work with no use (a spell with no legal
+        # target) is not offered: it would only discard the work and its resources
+        last = [w for w in works if len(w.need) == 1]
+        no_use = [w for w in last if not self.has_use(side, w, True)]  # filled from hand
+        no_use_tapped = [w for w in last if not self.has_use(side, w, False)]
         for card in side.hand:
             if self.can_play(side, card):
                 actions.append(("play", card.uid))
             icons = card.proto.resources
             if icons:
                 for work in works:
-                    if _fits(icons, work.need):
+                    if _fits(icons, work.need) and work not in no_use:
                         actions.append(("fill", card.uid, work.uid))
         for source in self.perm_sources(side):
             icon = _resource_of(source)
             for work in works:
-                if _fits((icon,), work.need):
+                if _fits((icon,), work.need) and work not in no_use_tapped:
                     actions.append(("tap", source.uid, work.uid))
         if side.health:
             actions.append(SPEND)
@@ -608,6 +615,8 @@ class MageWarsState(GameState):
         if card.used == self.turn:  # R20: taken from a discard pile this turn
             return False
         t = card.proto.type
+        if t in ("creature", "item", "magic") and len(card.proto.requires) <= card.discount:
+            return self.has_use(side, card, False)  # R32: complete at once, so of use now
         if t in ("creature", "item", "magic", "structure", "challenge"):
             return True
         if t == "level":  # mw:74 — exactly one above the current level, one at a time (R10)
@@ -781,6 +790,26 @@ class MageWarsState(GameState):
         else:
             self.limbo.append(card)
             self.prompt = self.activation_prompt(side, card)
+
+    def has_use(self, side: Seat, work: Card, filled_from_hand: bool) -> bool:
+        """R32: whether `work`, completed now, could be used at all rather than only
+        discarded (mw:46-64): `filled_from_hand` says whether the last requirement is met
+        by a card (which becomes a charge of a charged card) or by a permanent resource.
+        Structures, levels, resources and blessings always have a use."""
+        proto = work.proto
+        t = proto.type
+        if t not in ("creature", "item", "magic"):
+            return True
+        charged = getattr(proto.data, "charged", False) and (
+            filled_from_hand or any(c is not None for c, _ in work.under)
+        )
+        if t == "magic" and charged:
+            return True
+        if t == "creature" and self.max_pets(side) > 0:
+            return True
+        if t == "item" and (charged or not proto.data.charged):
+            return True
+        return proto.chosen is None or bool(self.targets(side, proto.chosen))
 
     def activation_prompt(self, side: Seat, card: Card) -> Prompt:
         proto = card.proto

@@ -29,7 +29,7 @@ RANDOM = "random"
 class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
-    version = "2"  # 2: no tells (curse and resurrection prompts, R31)
+    version = "3"  # 3: R32, no completion without a use (issue 15); 2: no tells (R31)
     card_type = schema.Card
     pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2

@@ -123,6 +123,7 @@ class Proto:
         "type_line",
         "x_choice",
         "x_is",
+        "x_only",
     )
 
     def __init__(self, card: schema.Card):
@@ -170,6 +171,15 @@ class Proto:
         self.opening_hand = card.opening_hand  # 103.5a
         self.x_is = card.x_is
         self.x_choice = card.x_choice
+        # R13: an instant or sorcery each of whose effects is counted by its cost's X does
+        # nothing with X = 0 (Rally the Hamlet creates no Soldier), so X = 0 is not offered
+        self.x_only = (
+            not self.is_permanent
+            and bool(self.cost[7])
+            and self.x_is is None
+            and bool(self.effects)
+            and all(getattr(e, "amount", None) in ("X", "half_X") for e in self.effects)
+        )
         self.token = card.token
         supers = "Basic " if self.basic else ""
         kinds = " ".join(t.capitalize() for t in card.types)

@@ -705,7 +705,16 @@ class MagicState(GameState):
                 return []
         else:
             xs = self.x_values(proto.cost, avail)
+            if proto.x_only and xs and not self.triggers_on_cast(seat):
+                xs = xs[1:]  # R13: X = 0 would do nothing (xs counts up from 0)
         return [("cast", card.uid, x, r) for x in xs for r in refs]
+
+    def triggers_on_cast(self, seat: int) -> bool:
+        """R13: whether casting a spell does something for this player by itself: a
+        permanent of theirs with a "whenever you cast" ability."""
+        return any(
+            obj.controller == seat and "you_cast" in obj.proto.triggers for obj in self.battlefield
+        )
 
     def can_pay_additional(self, seat: int, proto: Proto) -> bool:
         """113.2b: an additional cost must be paid too; life can be paid only by a player

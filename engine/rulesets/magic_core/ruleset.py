@@ -26,7 +26,7 @@ COPY_LIMIT = 4  # 100.2a, basic lands excepted
 class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
-    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    version = "3"  # 3: R13, no X = 0 that does nothing (issue 15); 2: no tells
     options_model = SeriesOptions
     card_type = schema.Card
     min_players = 2
