@@ -5,7 +5,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -16,6 +16,9 @@ from engine.core.options import NoOptions, check_options
 from engine.core.pins import card_hash
 from engine.core.rng import MatchRng
 from engine.core.view import CardView, MatchView
+
+if TYPE_CHECKING:
+    from cards.loader import CardPool
 
 
 class GameState(ABC):
@@ -163,6 +166,14 @@ class Ruleset(ABC, Generic[S]):
     #: records pin their cards and replay with the stored definitions.
     card_type: Any = None
 
+    if TYPE_CHECKING:  # declared for the type checker; see card_type above
+
+        @property
+        def pool(self) -> "CardPool[Any]": ...
+
+        @property
+        def protos(self) -> dict[str, Any]: ...
+
     def make_proto(self, card: Any) -> Any:
         raise NotImplementedError
 
@@ -176,7 +187,7 @@ class Ruleset(ABC, Generic[S]):
         default its decks' cards (or the whole pool); a ruleset whose rules read other
         cards adds those."""
         if self.pins_whole_pool:
-            return self.pool.cards  # type: ignore[attr-defined]
+            return self.pool.cards
         return {card for deck in decks for card in deck}
 
     def card_definitions(self) -> dict[str, dict[str, Any]]:
@@ -201,7 +212,7 @@ class Ruleset(ABC, Generic[S]):
             return {}
         return {
             card_id: card.model_dump(mode="json", exclude_defaults=True)
-            for card_id, card in self.pool.cards.items()  # type: ignore[attr-defined]
+            for card_id, card in self.pool.cards.items()
         }
 
     @cached_property
@@ -217,8 +228,8 @@ class Ruleset(ABC, Generic[S]):
         if self.card_type is None:
             raise RecordError(f"{self.name} cannot replay with stored card definitions")
         adapter = TypeAdapter(self.card_type)
-        pool = self.pool  # type: ignore[attr-defined]
-        current = self.protos  # type: ignore[attr-defined]
+        pool = self.pool
+        current = self.protos
         hashes = self.card_hashes()
         cards: dict[str, Any] = {}
         protos: dict[str, Any] = {}

@@ -35,7 +35,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
                 seat,
                 f"Draw {e.count} from which deck?",
                 [("deck", d) for d in DECKS[1:]],
-                ("draw", e.count),
+                data=("draw", e.count),
             )
         else:
             state.push(*[("draw", seat, e.deck)] * e.count)
@@ -48,7 +48,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
                 seat,
                 "Take the top card of a discard pile?",
                 [*[("pile", d) for d in piles], ("pile", None)],
-                ("salvage", 1),
+                data=("salvage", 1),
             )
     elif k == "sunder":
         for ref in refs(state, side, e.target, target):

@@ -23,10 +23,11 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom
@@ -186,12 +187,12 @@ class MageWarsState(GameState):
         kept = [a for a in p.actions if not stale(a)]
         p.actions = kept or [("fizzle", p.actions[0][1])]
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.mage_wars.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.mage_wars.view import describe_action
 
         return describe_action(self, action)
@@ -224,9 +225,9 @@ class MageWarsState(GameState):
                 p.player,
                 p.text,
                 p.actions,
-                _copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
-                p.min_picks,
-                p.max_picks,
+                data=_copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
+                min_picks=p.min_picks,
+                max_picks=p.max_picks,
             )
         )
         for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
@@ -456,9 +457,8 @@ class MageWarsState(GameState):
                 f"You hold {len(side.hand)} cards and your hand keeps "
                 f"{self.max_hand(side)}: discard {excess}.",
                 [("card", c.uid) for c in side.hand],
-                None,
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
             )
 
     def step_next(self, seat: int) -> None:
@@ -488,9 +488,8 @@ class MageWarsState(GameState):
             seat,
             "Your Mage is dead. Draw 1 card from which decks? (any, all or none)",
             [("deck", d) for d in RESURRECTION_DECKS],
-            None,
-            0,
-            len(RESURRECTION_DECKS),
+            min_picks=0,
+            max_picks=len(RESURRECTION_DECKS),
         )
 
     def dead_draws(self, side: Seat, picks: tuple) -> None:
@@ -519,9 +518,8 @@ class MageWarsState(GameState):
             f"You hold {len(side.hand)} cards and your hand keeps {self.max_hand(side)}: "
             f"discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
-            None,
-            excess,
-            excess,
+            min_picks=excess,
+            max_picks=excess,
         )
 
     def step_rise(self, seat: int) -> None:
@@ -1064,7 +1062,7 @@ class MageWarsState(GameState):
             side.seat,
             f"A curse strikes you — {_curse_line(card.proto)}",
             actions,
-            card.proto,
+            data=card.proto,
         )
 
     def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:

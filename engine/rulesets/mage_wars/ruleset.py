@@ -9,6 +9,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import mage_wars as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
@@ -47,7 +48,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return mage_wars_pool()
 
     @cached_property

@@ -74,7 +74,9 @@ def objects_of(state: "MagicState", item: "StackItem", word: str) -> list[Obj]:
     return []
 
 
-def resolve(state: "MagicState", item: "StackItem", effect) -> None:
+def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
+    """Carry out one effect model; typed Any: it branches on `kind`, which the type
+    checker does not narrow the effect union by."""
     kind = effect.kind
     word = getattr(effect, "target", "you")
     n = amount_of(state, item, getattr(effect, "amount", 1))
@@ -220,7 +222,7 @@ def gain_life(state: "MagicState", player: Player, n: int) -> None:
 
 
 def deal_damage(
-    state: "MagicState", source: Obj | None, target, amount: int, combat: bool = False
+    state: "MagicState", source: Obj | None, target: Obj | Player, amount: int, combat: bool = False
 ) -> None:
     """Damage to a player is life loss; to a creature it is marked (120). Deathtouch and
     lifelink work for any damage their source deals."""

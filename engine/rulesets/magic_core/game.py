@@ -24,12 +24,13 @@ from typing import Any
 
 from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.magic_core import effects as fx
-from engine.rulesets.magic_core.cards import Cost, Proto
+from engine.rulesets.magic_core.cards import Ability, Cost, Proto
 from engine.rulesets.magic_core.events import PlayerLeft
 from engine.rulesets.magic_core.mana import affordable_x, can_pay, pay
 from engine.rulesets.magic_core.objects import (
@@ -399,12 +400,12 @@ class MagicState(GameState):
             self.leave(player, reason)
         self.run()
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.magic_core.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.magic_core.view import describe_action
 
         return describe_action(self, action)
@@ -735,7 +736,7 @@ class MagicState(GameState):
         refs = legal_targets(self, word, seat, source)
         return refs or None
 
-    def can_activate(self, seat: int, obj: Obj, ability, sorcery_time: bool) -> bool:
+    def can_activate(self, seat: int, obj: Obj, ability: Ability, sorcery_time: bool) -> bool:
         """Costs that must be payable: {T} and {Q} (107.5/107.6, with summoning sickness
         for creatures, 302.6), life, mana."""
         if ability.sorcery_speed and not sorcery_time:
@@ -834,7 +835,7 @@ class MagicState(GameState):
         mana = colour if effect.mana == "any" else effect.mana
         fx.add_mana(self, seat, mana, effect.creature_spells_only)
 
-    def pay_ability_costs(self, seat: int, obj: Obj, ability, x: int) -> None:
+    def pay_ability_costs(self, seat: int, obj: Obj, ability: Ability, x: int) -> None:
         pay(self, seat, ability.cost, x)
         if ability.tap:
             obj.tapped = True

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import magic_core as schema
 from engine.core.decision import Action, Decision
 from engine.core.decks import deck_problems
@@ -15,7 +16,7 @@ from engine.core.view import CardView
 from engine.rulesets.magic_core import ai
 from engine.rulesets.magic_core.cards import Proto, pool, protos
 from engine.rulesets.magic_core.game import STEP_NAMES, MagicState
-from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
+from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj
 from engine.rulesets.magic_core.view import proto_view
 
 MIN_DECK = 60  # 100.2a
@@ -48,7 +49,7 @@ class MagicCoreRuleset(Ruleset[MagicState]):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return pool()
 
     @cached_property
@@ -179,7 +180,7 @@ class MagicCoreRuleset(Ruleset[MagicState]):
         state.run()
         return state
 
-    def _obj(self, state: MagicState, card_id: str, owner: int, zone: str):
+    def _obj(self, state: MagicState, card_id: str, owner: int, zone: str) -> Obj:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         proto = self.protos[card_id]

@@ -1,5 +1,8 @@
 """Rules text written from card data, so a card says exactly what it does."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from cards.schema import magic_core as schema
 from cards.schema.magic_core import TARGETED, UNTARGETED
 
@@ -29,7 +32,9 @@ def _verb(word: str, singular: str, plural: str) -> str:
     return plural if word == "you" else singular
 
 
-def effect_text(e, name: str) -> str:
+def effect_text(e: Any, name: str) -> str:
+    """One effect model in words; typed Any: it branches on `kind`, which the type checker
+    does not narrow the effect union by."""
     kind = e.kind
     target = getattr(e, "target", "you")
     who = _who(target, name)
@@ -104,7 +109,7 @@ def _symbols(mana: str) -> str:
     return "".join(f"{{{m}}}" for m in mana)
 
 
-def _sentence(effects, name: str, capital: bool = True) -> str:
+def _sentence(effects: Iterable[Any], name: str, capital: bool = True) -> str:
     text = ", then ".join(effect_text(e, name) for e in effects) + "."
     return text[0].upper() + text[1:] if capital else text
 

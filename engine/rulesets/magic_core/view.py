@@ -6,7 +6,7 @@ from engine.core.decision import Action
 from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
-from engine.rulesets.magic_core.objects import Obj
+from engine.rulesets.magic_core.objects import Obj, Player, StackItem
 from engine.rulesets.magic_core.text import keyword
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ def _name(thing: Any) -> str:
     return thing.name
 
 
-def _pool_text(player) -> str:
+def _pool_text(player: "Player") -> str:
     """A pool as mana symbols; 106.6 mana for creature spells only is named apart."""
     text = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(player.pool))
     if any(player.creature_pool):
@@ -194,7 +194,7 @@ def _pool_text(player) -> str:
     return text
 
 
-def _stack_text(state: "MagicState", item) -> str:
+def _stack_text(state: "MagicState", item: "StackItem") -> str:
     bits = [f"controlled by {state.names[item.controller]}"]
     if (item.proto.cost[7] and item.is_spell) or item.x:
         bits.append(f"X={item.x}")
