@@ -28,6 +28,7 @@ from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.series import Series
 from engine.core.view import MatchView
 from engine.rulesets.magic_core import effects as fx
 from engine.rulesets.magic_core.cards import Ability, Cost, Proto
@@ -139,13 +140,12 @@ class MagicState(GameState):
         self.names = names
         self.players = [Player(i, n) for i, n in enumerate(names)]
         self.rng = rng
-        self.best_of = best_of
+        self.series = Series.start(len(names), best_of)
         #: The cards this match plays with, for tokens created by id (None: the pool's).
         self.card_protos: dict | None = None
         self.events: list[ev.Event] = []
         self.winner: int | None = None
         self.over = False
-        self.wins = [0] * len(names)
         self.game_no = 0
         self.chooser = 0  # who chose the starting player last (103.1)
         self.starter = 0
@@ -423,7 +423,7 @@ class MagicState(GameState):
         twin.anthem_srcs = [objs[o.uid] for o in self.anthem_srcs]
         twin.rng = self.rng.clone()
         twin.events = list(self.events)
-        twin.wins = list(self.wins)
+        twin.series = self.series.copy()
         twin.queue = list(self.queue)
         twin.declared = list(self.declared)
         twin.choice = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.choice.items()}
@@ -1420,7 +1420,7 @@ class MagicState(GameState):
         if winner is None:
             self.note(f"Game {self.game_no} is a draw: {reason}.")
         else:
-            self.wins[winner] += 1
+            self.series.won_game(winner)
             self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
         if match_too:
             self.end_match(winner)
@@ -1432,11 +1432,11 @@ class MagicState(GameState):
         if self.over:
             return
         winner = self.game_winner
-        need = self.best_of // 2 + 1
-        if winner is not None and self.wins[winner] >= need:
-            self.end_match(winner)
+        champion = self.series.champion()
+        if champion is not None:
+            self.end_match(champion)
             return
-        if self.best_of == 1:
+        if self.series.best_of == 1:
             self.end_match(winner)
             return
         for player in self.players:
@@ -1457,11 +1457,7 @@ class MagicState(GameState):
         if winner is None:
             self.note("The match is a draw.")
         else:
-            score = "-".join(
-                str(w)
-                for w in [self.wins[winner]]
-                + [self.wins[s] for s in range(len(self.players)) if s != winner]
-            )
+            score = self.series.score(winner)
             self.events.append(ev.MatchOver(winner, self.names[winner], score))
 
     # -- mulligans (103.4) ---------------------------------------------------------

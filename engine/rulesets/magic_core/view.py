@@ -95,7 +95,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
             "max_mana": sum(p.pool)
             + sum(p.creature_pool)
             + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
-            "wins": state.wins[p.seat],
+            "wins": state.series.wins[p.seat],
             "out": int(p.left),  # left the game (104.5)
         }
         seats.append(SeatView(p.seat, p.name, stats, zones))
