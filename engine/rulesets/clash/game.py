@@ -23,6 +23,7 @@ from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
+from engine.rulesets.clash.view import build_view, describe_action
 
 START_HEALTH = 30  # clash.md:77
 OPENING_HAND = 5  # clash.md:70
@@ -376,13 +377,9 @@ class ClashState(GameState):
         return built
 
     def view(self, viewer: int | None) -> MatchView:
-        from engine.rulesets.clash.view import build_view
-
         return build_view(self, viewer)
 
     def describe(self, action: Action) -> Label:
-        from engine.rulesets.clash.view import describe_action
-
         return describe_action(self, action)
 
     def clone(self) -> "ClashState":

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from engine.core.decision import Action, action_id
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
+from engine.rulesets.enchantoria.entities import effective_power, recycle_value, stunned
 from engine.rulesets.enchantoria.events import PhaseBegan
-from engine.rulesets.enchantoria.game import effective_power, recycle_value, stunned
 
 if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState, Player
+    from engine.rulesets.enchantoria.entities import Player
+    from engine.rulesets.enchantoria.game import EnchantoriaState
 
 EVENTS_SHOWN = 14
 PHASE_NAMES = {

@@ -32,6 +32,7 @@ from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
+from engine.rulesets.mage_wars.view import build_view, describe_action
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
@@ -188,13 +189,9 @@ class MageWarsState(GameState):
         p.actions = kept or [("fizzle", p.actions[0][1])]
 
     def view(self, viewer: int | None) -> MatchView:
-        from engine.rulesets.mage_wars.view import build_view
-
         return build_view(self, viewer)
 
     def describe(self, action: Action) -> Label:
-        from engine.rulesets.mage_wars.view import describe_action
-
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":

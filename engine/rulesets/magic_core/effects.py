@@ -10,11 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import events as ev
 from engine.rulesets.magic_core.cards import MANA, protos
-from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Obj, Player
+from engine.rulesets.magic_core.objects import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    Obj,
+    Player,
+    StackItem,
+)
+from engine.rulesets.magic_core.steps import M_FREE
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
-    from engine.rulesets.magic_core.objects import StackItem
 
 
 def amount_of(state: "MagicState", item: "StackItem", value: Any) -> int:
@@ -170,8 +178,6 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
     elif kind == "free_cast":
         state.choice = {"free": effect.amount}
         if state.free_actions(item.controller):
-            from engine.rulesets.magic_core.game import M_FREE
-
             state.mode = M_FREE
             state.asking = item.controller
     else:  # the schema allows nothing else
@@ -181,8 +187,6 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
 def copy_spell(state: "MagicState", item: "StackItem") -> None:
     """112.1a: a copy of a spell is a spell; 112.2: its owner is whoever put it on the
     stack. It copies the X and target (ruling: no new target is chosen)."""
-    from engine.rulesets.magic_core.objects import StackItem
-
     original = state.find_item(item.target)
     if original is None:
         return

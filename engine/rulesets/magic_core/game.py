@@ -46,63 +46,44 @@ from engine.rulesets.magic_core.objects import (
     Player,
     StackItem,
 )
+from engine.rulesets.magic_core.steps import (
+    ATTACKERS,
+    BLOCKERS,
+    CLEANUP,
+    DAMAGE,
+    DRAW,
+    END,
+    END_COMBAT,
+    FIRST_DAMAGE,
+    M_ATTACKERS,
+    M_BLOCKERS,
+    M_BOTTOM,
+    M_CHOOSE,
+    M_CLEANUP,
+    M_FREE,
+    M_MULLIGAN,
+    M_NEXT_STEP,
+    M_NEXT_TURN,
+    M_OPENING,
+    M_ORDER,
+    M_OVER,
+    M_PRIORITY,
+    M_STARTER,
+    M_TRIGGER,
+    M_XCHOICE,
+    MAIN2,
+    MAINS,
+    STEP_NAMES,
+    UNTAP,
+    UPKEEP,
+)
 from engine.rulesets.magic_core.targets import legal_targets, target_ok
+from engine.rulesets.magic_core.view import build_view, describe_action
 
 OPENING_HAND = 7  # 103.4
 HAND_LIMIT = 7  # 402.2 / 514.1
 POISON_LOSS = 10  # 104.3d
 
-(
-    UNTAP,
-    UPKEEP,
-    DRAW,
-    MAIN1,
-    BEGIN_COMBAT,
-    ATTACKERS,
-    BLOCKERS,
-    FIRST_DAMAGE,
-    DAMAGE,
-    END_COMBAT,
-    MAIN2,
-    END,
-    CLEANUP,
-) = range(13)
-STEP_NAMES = (
-    "untap",
-    "upkeep",
-    "draw",
-    "main 1",
-    "beginning of combat",
-    "declare attackers",
-    "declare blockers",
-    "first-strike damage",
-    "combat damage",
-    "end of combat",
-    "main 2",
-    "end",
-    "cleanup",
-)
-MAINS = (MAIN1, MAIN2)
-
-# what the game waits for
-(
-    M_STARTER,
-    M_MULLIGAN,
-    M_BOTTOM,
-    M_PRIORITY,
-    M_ATTACKERS,
-    M_BLOCKERS,
-    M_TRIGGER,
-    M_CHOOSE,
-    M_CLEANUP,
-    M_FREE,
-    M_NEXT_STEP,
-    M_NEXT_TURN,
-    M_OVER,
-) = range(13)
-M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
-M_XCHOICE = 14  # the controller chooses an X that appears only in the text (107.3e)
-M_OPENING = 15  # opening-hand actions after the mulligans, in turn order (103.5, 103.5a)
 
 PASS: Action = ("pass",)
 KEEP: Action = ("keep",)
@@ -401,13 +382,9 @@ class MagicState(GameState):
         self.run()
 
     def view(self, viewer: int | None) -> MatchView:
-        from engine.rulesets.magic_core.view import build_view
-
         return build_view(self, viewer)
 
     def describe(self, action: Action) -> Label:
-        from engine.rulesets.magic_core.view import describe_action
-
         return describe_action(self, action)
 
     def clone(self) -> "MagicState":

@@ -5,6 +5,7 @@ from typing import Any
 
 from cards.schema import magic_core as schema
 from cards.schema.magic_core import TARGETED, UNTARGETED
+from engine.rulesets.magic_core.pool import pool
 
 KEYWORD_NAMES = {"first_strike": "first strike"}
 WHEN = {
@@ -75,8 +76,6 @@ def effect_text(e: Any, name: str) -> str:
     if kind == "counters":
         return f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {who}"
     if kind == "create_token":
-        from engine.rulesets.magic_core.cards import pool
-
         token = pool().cards[e.token]
         stats = f"{token.power}/{token.toughness} " if token.power is not None else ""
         return f"create {n} {stats}{token.name} token{'s' if n != 1 else ''}"

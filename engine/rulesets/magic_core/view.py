@@ -7,7 +7,8 @@ from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
 from engine.rulesets.magic_core.objects import Obj, Player, StackItem
-from engine.rulesets.magic_core.text import keyword
+from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER, STEP_NAMES
+from engine.rulesets.magic_core.text import _sentence, keyword
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
@@ -111,14 +112,6 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         for i in reversed(state.stack)
     )
     decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    from engine.rulesets.magic_core.game import (
-        M_BOTTOM,
-        M_MULLIGAN,
-        M_OPENING,
-        M_STARTER,
-        STEP_NAMES,
-    )
-
     # before the first turn there is no step yet: the game is being set up (103)
     if state.mode == M_STARTER:
         phase = "choosing the starting player"
@@ -260,8 +253,6 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         return f"X = {action[1]}", "x", None, None
     if head == "first":
         trig = state.pending[action[1]]
-        from engine.rulesets.magic_core.text import _sentence
-
         label = f"{trig.source.name}: {_sentence(trig.effects, trig.source.name)}"
         return label, "order", trig.source.uid, None
     if head == "card":  # a permanent (sacrifice) is numbered, a card in hand is not
