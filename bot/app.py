@@ -27,8 +27,7 @@ from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
-from engine.core.errors import OptionError
-from engine.core.ruleset import get_ruleset
+from engine import OptionError, get_ruleset
 
 log = logging.getLogger("cardhost")
 

@@ -18,7 +18,7 @@ from discord.utils import escape_markdown
 
 from bot.ratings import INITIAL_ORDINAL
 from bot.storage.replays import HistoryRow, PlayedDeck
-from engine.core.ruleset import get_ruleset
+from engine import get_ruleset
 
 if TYPE_CHECKING:
     from PIL import Image

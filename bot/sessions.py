@@ -23,10 +23,7 @@ from typing import Any
 
 from bot.crashpoints import crash_point
 from bot.storage import PlayerInfo, Storage, StorageError
-from engine.agents import make_agent
-from engine.core.decision import Action
-from engine.core.errors import EngineError, IllegalAction
-from engine.core.match import Match, new_match, replay
+from engine import Action, EngineError, IllegalAction, Match, make_agent, new_match, replay
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.render.text import board_text, hand_text
-from engine.agents import make_agent
-from engine.core.decision import Action, Decision
-from engine.core.errors import EngineError
-from engine.core.match import Match, new_match
-from engine.core.ruleset import get_ruleset
+from engine import Action, Decision, EngineError, Match, get_ruleset, make_agent, new_match
 
 HELP = "Type an option's number. Other commands: b = board, h = hand, q = resign, ? = help."
 #: What scrolls the previous player's screen away before a hot-seat hand-over.

@@ -28,8 +28,7 @@ from bot.history import (
 from bot.ratings import INITIAL_ORDINAL
 from bot.replays import ReplayRefused
 from bot.storage.replays import ReplayRepo
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset
+from engine import EngineError, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -18,8 +18,7 @@ from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.ratings import INITIAL_ORDINAL
 from bot.storage import LeaderboardEntry, MatchRow, Rating, RatingChange
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, get_ruleset, ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -31,9 +31,7 @@ from bot.render.text import (
     table_lines,
     zone_line,
 )
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset
-from engine.core.view import CardView, MatchView, SeatView
+from engine import CardView, EngineError, MatchView, SeatView, get_ruleset
 
 BOARD_SIZE = (1000, 600)
 CARD_SIZE = (300, 420)

@@ -5,7 +5,7 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -82,7 +82,13 @@ class GameState(ABC):
             self.events.append(GameOver(1, playing[0], self.names[playing[0]], why))
 
 
-class Ruleset(ABC):
+#: The state class a ruleset makes and reads: `Ruleset[ClashState]` has `evaluate` and
+#: `choose_many` take a `ClashState`, so an override's narrower argument type is the
+#: ruleset's own contract rather than a break of the base's (Liskov).
+S = TypeVar("S", bound=GameState)
+
+
+class Ruleset(ABC, Generic[S]):
     id: str
     name: str
     version: str
@@ -108,17 +114,17 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
-    ) -> GameState: ...
+    ) -> S: ...
 
     @abstractmethod
-    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> GameState:
+    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> S:
         """A mid-game state described by data, so one rule can be tested in a few lines."""
 
     @abstractmethod
     def preconstructed_decks(self) -> dict[str, list[str]]: ...
 
     @abstractmethod
-    def evaluate(self, state: GameState, player: int) -> float:
+    def evaluate(self, state: S, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
 
     def card_catalog(self) -> dict[str, CardView]:
@@ -128,7 +134,7 @@ class Ruleset(ABC):
         """
         return {}
 
-    def choose_many(self, state: GameState, decision: Decision) -> Action:
+    def choose_many(self, state: S, decision: Decision) -> Action:
         """A sensible multi-pick for the computer; by default the fewest picks allowed."""
         return tuple(decision.actions[: decision.min_picks])
 
@@ -237,14 +243,14 @@ _MODULES = {
     "magic-core": "engine.rulesets.magic_core",
     "mage-wars": "engine.rulesets.mage_wars",
 }
-_LOADED: dict[str, Ruleset] = {}
+_LOADED: dict[str, Ruleset[Any]] = {}
 
 
 def ruleset_ids() -> list[str]:
     return list(_MODULES)
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     if ruleset_id not in _MODULES:
         raise EngineError(f"unknown game '{ruleset_id}' (known: {', '.join(_MODULES)})")
     if ruleset_id not in _LOADED:

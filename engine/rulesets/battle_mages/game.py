@@ -32,9 +32,10 @@ from functools import cache
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import (
@@ -56,6 +57,7 @@ from engine.rulesets.battle_mages.cards import (
     UP_TO_TARGET,
     YOURS,
     A,
+    Body,
     CardInst,
     Proto,
     Script,
@@ -278,12 +280,12 @@ class BattleMagesState(GameState):
         if not self.over:
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.battle_mages.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.battle_mages.view import describe_action
 
         return describe_action(self, action)
@@ -578,7 +580,11 @@ class BattleMagesState(GameState):
             if proto.cost > mana or proto in seen:
                 continue
             # ruling B6: creatures and relics in your own Main step, with the stack empty
-            ok = self.attemptable(proto.script, seat, memo) if proto.kind == RITUAL else sorcery
+            if proto.kind == RITUAL:
+                assert proto.script is not None  # every ritual has its script
+                ok = self.attemptable(proto.script, seat, memo)
+            else:
+                ok = sorcery
             if ok:
                 seen.add(proto)
                 acts.append(("cast", card.uid))
@@ -676,7 +682,7 @@ class BattleMagesState(GameState):
     def ref(self, uid: int) -> Ref:
         return (uid, 0) if uid < 0 else (uid, self.cards[uid].stamp)
 
-    def body_attemptable(self, body, seat: int, memo: dict | None = None) -> bool:
+    def body_attemptable(self, body: Body, seat: int, memo: dict[Any, int] | None = None) -> bool:
         for sel in body.sels:
             if sel.wording != TARGET:
                 continue
@@ -690,7 +696,7 @@ class BattleMagesState(GameState):
                 return False  # battle-mages.md:167, 228
         return True
 
-    def attemptable(self, script: Script, seat: int, memo: dict | None = None) -> bool:
+    def attemptable(self, script: Script, seat: int, memo: dict[Any, int] | None = None) -> bool:
         if not script.choose:
             return self.body_attemptable(script.bodies[0], seat, memo)
         fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat, memo))
@@ -698,7 +704,9 @@ class BattleMagesState(GameState):
 
     # -- attempting ---------------------------------------------------------------------
 
-    def new_item(self, controller: int, source: Ref, spell: bool, script: Script, label: str):
+    def new_item(
+        self, controller: int, source: Ref, spell: bool, script: Script, label: str
+    ) -> Item:
         self.item_ids += 1
         item = Item(self.item_ids, controller, source, spell, script)
         item.label = label
@@ -878,46 +886,48 @@ class BattleMagesState(GameState):
 
     def _task_advance(self, task: Task) -> bool:
         """Move `task` on; True when it waits for a decision, False when it is done."""
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_advance(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_advance(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_advance(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_advance(task)
-        if kind is Block and task.ordering and self._to_order(task) is None:
+        if isinstance(task, Block) and task.ordering and self._to_order(task) is None:
             self.tasks.pop()
             self.open_window(self.active)  # battle-mages.md:148
             return False
         return True  # Attack and Block wait for their decisions
 
     def _task_decision(self, task: Task) -> Decision:
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_decision(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_decision(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_decision(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_decision(task)
-        if kind is Attack:
-            acts = [("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])]
+        if isinstance(task, Attack):
+            acts: list[Action] = [
+                ("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])
+            ]
             prompt = "Choose-Attacker step: declare your attackers (all at once)."
             return Decision(
                 self.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts)
             )
-        # Block
+        assert isinstance(task, Block)  # the one kind of task left
         if task.ordering:
             attacker = self._to_order(task)
+            assert attacker is not None  # advance ends the ordering when none is left
             acts = [("order", attacker.uid, b) for b in attacker.blockers if b not in task.picked]
             prompt = f"Which blocker does {attacker.name} damage first?"
             return Decision(self.active, "order_blockers", prompt, acts)
         defender = 1 - self.active
         pairs = self.block_pairs()
-        acts = [("block", b, a) for b, a in pairs] + [DONE]
+        acts = [("block", b, a) for b, a in pairs]
+        acts.append(DONE)
         prompt = "Choose-Blocker step: block an attacker, or finish blocking."
         if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
             acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
@@ -926,9 +936,8 @@ class BattleMagesState(GameState):
         return Decision(defender, "blockers", prompt, acts)
 
     def _task_apply(self, task: Task, action: Action) -> None:
-        kind = type(task)
         head = action[0] if action else None
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             if task.bodies is None:
                 picks = (action,) if head == "mode" else action
                 task.bodies = tuple(sorted(a[1] for a in picks))
@@ -938,12 +947,12 @@ class BattleMagesState(GameState):
                 body, sel = task.queue[task.idx]
                 task.item.targets[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
                 task.idx += 1
-        elif kind is Resolve:
+        elif isinstance(task, Resolve):
             picks = action if head != "choose" else (action,)
             body, sel, _ = task.queue[task.idx]
             task.chosen[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
             task.idx += 1
-        elif kind is Triggers:
+        elif isinstance(task, Triggers):
             if head == "next":
                 task.order.append(task.groups[0].pop(action[1]))
             else:
@@ -952,7 +961,7 @@ class BattleMagesState(GameState):
                 if paid:
                     self.pay(self.sides[trigger.controller], trigger.script.cost)
                 self._push_trigger(trigger, paid)
-        elif kind is Scry:
+        elif isinstance(task, Scry):
             side = self.sides[task.seat]
             if not task.sorted:
                 task.sorted = True
@@ -966,10 +975,10 @@ class BattleMagesState(GameState):
             else:
                 task.ordered.append(action[1])
                 task.looked.remove(action[1])
-        elif kind is Attack:
+        elif isinstance(task, Attack):
             self.tasks.pop()
             self.declare_attackers([a[1] for a in action])
-        elif kind is Block:
+        elif isinstance(task, Block):
             if head == "order":
                 attacker = self.cards[action[1]]
                 task.picked.append(action[2])
@@ -1098,7 +1107,7 @@ class BattleMagesState(GameState):
         legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
         seat = trigger.controller
 
-        def usable(body) -> bool:
+        def usable(body: Body) -> bool:
             return all(
                 sel.wording != TARGET or self.candidates(sel, seat, trigger.subject)
                 for sel in body.sels

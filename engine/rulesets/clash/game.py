@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
@@ -363,8 +364,8 @@ class ClashState(GameState):
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
 
-    @property
-    def events(self) -> list[ev.Event]:
+    @property  # read-only, built from `log`: nothing assigns a state's events
+    def events(self) -> list[ev.Event]:  # type: ignore[override]
         """The typed play-by-play, built from `log` when asked for.
 
         The rules log a (type, *fields) tuple instead of building each event on the spot:
@@ -375,12 +376,12 @@ class ClashState(GameState):
             built.append(entry[0](*entry[1:]))
         return built
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.clash.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.clash.view import describe_action
 
         return describe_action(self, action)
@@ -424,7 +425,7 @@ class ClashState(GameState):
     @staticmethod
     def refresh_refs(side: Side) -> None:
         """Bring `uids` and `refs` up to date with the board (checked against board_version)."""
-        refs = [side.key]
+        refs: list[Any] = [side.key]
         for monster in side.board:
             refs.append(monster.uid)
         side.refs = refs
@@ -549,6 +550,7 @@ class ClashState(GameState):
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
         elif proto.kind == EQUIPMENT:
             monster = chosen  # clash.md:64 — any monster, the opponent's included
+            assert isinstance(monster, CardInst)  # equipment is played on a monster only
             monster.attached += (card,)
             monster.power += proto.power
             monster.toughness += proto.toughness
@@ -707,12 +709,11 @@ class ClashState(GameState):
 
     # -- naming targets ------------------------------------------------------------
 
-    def target_of(self, ref: Any) -> Side | CardInst | None:
-        if ref is None:
-            return None
+    def target_of(self, ref: Any) -> Side | CardInst:
+        """The player or card a target ref of a legal action names ("p0"/"p1" or a uid)."""
         if isinstance(ref, str):
             return self.sides[int(ref[1])]
-        return self.find(ref)
+        return self.cards[ref]
 
     @staticmethod
     def target_name(target: Side | CardInst) -> str:

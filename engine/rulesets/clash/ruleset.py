@@ -14,7 +14,7 @@ from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.clash import ai
-from engine.rulesets.clash.cards import Proto, proto_of
+from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
 
@@ -22,7 +22,7 @@ DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
 
 
-class ClashRuleset(Ruleset):
+class ClashRuleset(Ruleset[ClashState]):
     id = "clash"
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
@@ -136,10 +136,15 @@ class ClashRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
-        """A main-phase position. See docs/architecture.md for the format."""
+        """A main-phase position; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise ScenarioError("a Clash scenario has exactly two seats")
+        _known_keys(data, _TOP_KEYS, "the scenario")
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ScenarioError(f"seat {i} must be a table of fields, not {seat!r}")
+            _known_keys(seat, _SEAT_KEYS, f"seat {i}")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = self._state(names, rng, int(data.get("best_of", 1)))
         state.turn = int(data.get("turn", 1))
@@ -163,12 +168,12 @@ class ClashRuleset(Ruleset):
             side.board = [self._monster(state, m, side.seat) for m in board]
         return state
 
-    def _card(self, state: ClashState, card_id: str, owner: int):
+    def _card(self, state: ClashState, card_id: str, owner: int) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         return state.new_card(self.protos[card_id], owner)
 
-    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int):
+    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), owner)
         if card.proto.kind != "monster":
@@ -191,6 +196,19 @@ class ClashRuleset(Ruleset):
         if spec:
             raise ScenarioError(f"unknown monster field(s) {sorted(spec)}")
         return card
+
+
+_TOP_KEYS = {"seats", "active", "turn", "starter", "best_of"}
+_SEAT_KEYS = {"name", "health", "mana", "max_mana", "fatigue", "deck", "hand", "graveyard", "board"}
+
+
+def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
+    """A misspelt key would silently build another position than the test meant."""
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
 
 
 RULESET = ClashRuleset()

@@ -130,13 +130,13 @@ def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int 
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
     if head == "play":
-        card = state.find(action[1])
+        card = state.cards[action[1]]
         name = f"{card.proto.name} ({card.proto.cost})"
         target = action[2]
         label = f"Play {name}" + (f" → {_ref_name(state, target)}" if target is not None else "")
         return label, "play", action[1], target
     if head == "attack":
-        card = state.find(action[1])
+        card = state.cards[action[1]]
         label = f"{board_name(state, card)} attacks {_ref_name(state, action[2])}"
         return label, "attack", action[1], action[2]
     if head == "end":
@@ -146,6 +146,6 @@ def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int 
     if head == "second":
         return "Opponent goes first", "starter", None, None
     if head == "card":
-        card = state.find(action[1])
+        card = state.cards[action[1]]
         return f"{card.proto.name} ({card.proto.cost})", "card", action[1], None
     return str(action), "", None, None

@@ -23,9 +23,10 @@ Actions (every one of them private until the window is revealed):
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import CardInst, Proto
 
@@ -302,12 +303,12 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.end_game(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.enchantoria.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.enchantoria.view import describe_action
 
         return describe_action(self, action)
@@ -449,8 +450,10 @@ class EnchantoriaState(GameState):
             else:  # no X, or X can only be 1: no needless prompt (issue 15)
                 self._aim(me, action[1], 1 if proto.x else 0)
         elif head == "x":
+            assert me.step is not None  # "x" is offered only while a cast waits for its X
             self._aim(me, me.step[1], action[1])
         elif head == "target":
+            assert me.step is not None  # as is "target" while it waits for its target
             uid, x = me.step[1], me.step[2]
             me.step = None
             me.plan.append(("cast", uid, x, action[1]))
@@ -572,7 +575,8 @@ class EnchantoriaState(GameState):
     def end_turn(self) -> None:
         """enchantoria.md:25,27 — durations drop by one, except those applied this turn."""
         for p in self.players:
-            for entity in (p, *p.board):
+            entities: tuple[Player | CardInst, ...] = (p, *p.board)
+            for entity in entities:
                 self.tick(entity)
         if self.turn >= TURN_LIMIT:
             self.decide_by_health("the turn limit was reached")

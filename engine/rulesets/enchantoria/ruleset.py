@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
@@ -23,7 +24,7 @@ COUNTER_LIMIT = 4  # R16: at most four counterspells in a deck
 PHASES = ("preparation", "combat")
 
 
-class EnchantoriaRuleset(Ruleset):
+class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
     version = "2"  # 2: no lone X choice (issue 15)
@@ -44,7 +45,7 @@ class EnchantoriaRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return enchantoria_pool()
 
     @cached_property
@@ -101,7 +102,7 @@ class EnchantoriaRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
-        """A position at the opening of a Preparation or Combat window (see scenario.py)."""
+        """A position at the opening of a Preparation or Combat window (docs/scenarios.md)."""
         return load_scenario(data, rng)
 
 

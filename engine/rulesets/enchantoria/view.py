@@ -44,7 +44,7 @@ def card_view(card: CardInst) -> CardView:
     return CardView(card.uid, proto.id, name, kind, cost_of(proto), proto.text, proto_stats(proto))
 
 
-def effect_tags(entity, turn: int) -> list[str]:
+def effect_tags(entity: "Player | CardInst", turn: int) -> list[str]:
     tags = []
     prot = entity.protection
     if prot is not None:

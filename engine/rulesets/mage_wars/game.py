@@ -175,6 +175,7 @@ class MageWarsState(GameState):
     def drop_stale_choices(self, seat: int, gone: set[int]) -> None:
         """An open prompt no longer offers the leaver, or its cards, as a target (R16)."""
         p = self.prompt
+        assert p is not None  # asked only while a prompt is open
         key = f"p{seat}"
 
         def stale(a: Action) -> bool:
@@ -645,8 +646,9 @@ class MageWarsState(GameState):
         found += [c for c in side.items.values() if c.proto.data.power and c.used != self.turn]
         return found
 
-    def targets(self, side: Seat, kind: str) -> list[Any]:
-        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110)."""
+    def targets(self, side: Seat, kind: str | None) -> list[Any]:
+        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110); none for
+        a card that chooses no target (kind None)."""
         found: list[Any] = []
         if kind in ("enemy_mage", "enemy"):
             found += [s.key for s in self.seats if s is not side and not s.gone and not s.dead]
@@ -729,7 +731,11 @@ class MageWarsState(GameState):
         work.need.remove(need)
         work.under.append((card, need))
         side.tally["fill"] += 1
-        what = card.proto.name if card is not None else f"{source.proto.name}'s resource"
+        if card is not None:
+            what = card.proto.name
+        else:
+            assert source is not None  # no card: a tapped source gives the resource
+            what = f"{source.proto.name}'s resource"
         self.events.append(Note(f"{side.name} fills {work.proto.name} with {what}."))
         if not work.need and work.proto.type != "level":
             if work in side.works:
@@ -854,9 +860,9 @@ class MageWarsState(GameState):
             self.events.append(ev.Summoned(card.proto.name, side.name))
         elif head == "slot":
             slot = card.proto.data.slot
-            old = side.items.get(slot)
-            if old is not None:
-                self.discard(old)
+            held = side.items.get(slot)
+            if held is not None:
+                self.discard(held)
             card.owner = side.seat
             side.items[slot] = card
             self.events.append(Note(f"{side.name} puts {card.proto.name} in the {slot} slot."))
@@ -1026,7 +1032,9 @@ class MageWarsState(GameState):
 
     def resurrect(self, side: Seat) -> None:
         """mw:139 — pay, draw health cards, and take a turn at once."""
-        for card in self.payment(side):
+        payment = self.payment(side)
+        assert payment is not None  # the rise prompt offers this only when the hand pays
+        for card in payment:
             side.hand.remove(card)
             self.discard(card)
         side.dead = False

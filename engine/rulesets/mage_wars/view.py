@@ -134,7 +134,7 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
     # The whole play area in one zone, the one every renderer lists: the Mage card first
     # (its win condition in its tags), then what is finished, then what is in the making.
     board = board_cards(side)
-    shown = (proto_view(side.mage.proto, side.mage.uid),)
+    shown: tuple[CardView, ...] = (proto_view(side.mage.proto, side.mage.uid),)
     shown += tuple(table_view(c, state) for c in board[1:])
     zones = {
         "hand": ZoneView(

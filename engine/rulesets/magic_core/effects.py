@@ -5,6 +5,7 @@ target that is gone, a card to discard from an empty hand, a creature to sacrifi
 there is none) is simply not done, and the rest still happens.
 """
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from engine.core import events as ev
@@ -227,7 +228,9 @@ def deal_damage(
         return
     name = source.name if source is not None else ""
     on_field = source is not None and source.zone == BATTLEFIELD
-    words = state.keywords(source) if on_field else (source.proto.keywords if source else set())
+    words: AbstractSet[str] = set()
+    if source is not None:
+        words = state.keywords(source) if on_field else source.proto.keywords
     if isinstance(target, Player):
         target.life -= amount
         state.events.append(ev.Damaged(target.name, amount, target.life, name))

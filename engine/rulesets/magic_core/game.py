@@ -29,7 +29,7 @@ from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.magic_core import effects as fx
-from engine.rulesets.magic_core.cards import Proto
+from engine.rulesets.magic_core.cards import Cost, Proto
 from engine.rulesets.magic_core.events import PlayerLeft
 from engine.rulesets.magic_core.mana import affordable_x, can_pay, pay
 from engine.rulesets.magic_core.objects import (
@@ -259,6 +259,7 @@ class MagicState(GameState):
             return Decision(who, "blockers", "Declare blockers.", self.block_actions(who))
         if mode == M_TRIGGER:
             trig = self.pending[0]
+            assert trig.target_word is not None  # only a targeted trigger waits here
             refs = legal_targets(self, trig.target_word, trig.controller, trig.source.uid)
             prompt = f"Choose a target for {trig.source.name}'s ability."
             return Decision(who, "target", prompt, [("target", r) for r in refs])
@@ -293,9 +294,10 @@ class MagicState(GameState):
                 who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
             )
         if mode == M_XCHOICE:
+            assert self.resuming is not None  # X is chosen as a spell resolves (107.3e)
             item = self.resuming[0]
             prompt = f"Choose X for {item.name}."
-            actions = [("x", n) for n in range(item.proto.x_choice + 1)]
+            actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
             return Decision(who, "x", prompt, actions)
         if mode == M_ORDER:
             actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
@@ -351,6 +353,7 @@ class MagicState(GameState):
             self.discard(self.players[player], [self.objs[uid] for uid in picked(action)])
             self.finish_cleanup()
         elif mode == M_XCHOICE:
+            assert self.resuming is not None  # as in decisions()
             self.resuming[0].x = action[1]
             self.note(f"{self.names[player]} chooses X={action[1]}.")
             self.mode = M_PRIORITY
@@ -664,8 +667,8 @@ class MagicState(GameState):
                     seat, obj, ability, sorcery_time
                 ):
                     continue
-                if ability.is_mana:
-                    effect = ability.effects[0]
+                effect = ability.mana_effect
+                if effect is not None:  # a mana ability
                     colours = "WUBRG" if effect.mana == "any" else effect.mana[:1]
                     actions += [("mana", obj.uid, ability.index, c) for c in colours]
                     continue
@@ -717,7 +720,7 @@ class MagicState(GameState):
         whose life total is at least the amount (119.4)."""
         return self.players[seat].life >= proto.additional_life
 
-    def x_values(self, cost: tuple[int, ...], avail: list[int], life: int = 0) -> list[int]:
+    def x_values(self, cost: Cost, avail: list[int], life: int = 0) -> list[int]:
         """The values of X this player can pay for (107.3a); [0] without an X; [] if the
         cost cannot be paid at all."""
         if not can_pay(cost, 0, avail):
@@ -826,7 +829,8 @@ class MagicState(GameState):
         """605: a mana ability does not use the stack; 'any colour' is chosen as it resolves."""
         ability = obj.proto.abilities[index]
         self.pay_ability_costs(seat, obj, ability, 0)
-        effect = ability.effects[0]
+        effect = ability.mana_effect
+        assert effect is not None  # only mana abilities are offered as "mana" actions
         mana = colour if effect.mana == "any" else effect.mana
         fx.add_mana(self, seat, mana, effect.creature_spells_only)
 
@@ -1084,8 +1088,8 @@ class MagicState(GameState):
         not a matter of "can't" beating "can"). A static ability dates from when its
         permanent entered the battlefield, an "until end of turn" effect from when it
         resolved."""
-        words = set(obj.proto.keywords)
-        changes = []
+        words: set[str] = set(obj.proto.keywords)
+        changes: list[tuple[int, frozenset[str], frozenset[str]]] = []
         for other in self.anthem_srcs:
             if other is not obj and other.controller == obj.controller:
                 for _, _, k in other.proto.anthems:
@@ -1238,7 +1242,7 @@ class MagicState(GameState):
         if not blockers:
             return [(obj, defender, power)] if trample and not defender.left else []
         deathtouch = self.has(obj, "deathtouch")
-        out = []
+        out: list[tuple[Obj, Any, int]] = []
         left = power
         for i, b in enumerate(blockers):
             lethal = max(0, self.toughness(b) - b.damage)

@@ -22,7 +22,7 @@ MIN_DECK = 60  # 100.2a
 COPY_LIMIT = 4  # 100.2a, basic lands excepted
 
 
-class MagicCoreRuleset(Ruleset):
+class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
     version = "3"  # 3: R13, no X = 0 that does nothing (issue 15); 2: no tells
@@ -129,7 +129,7 @@ class MagicCoreRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MagicState:
-        """A position with priority in a step of a turn. Format:
+        """A position with priority in a step of a turn (docs/scenarios.md). Format:
 
         {"seats": [{"name", "life", "poison", "hand": [ids], "library": [ids, top first],
                     "graveyard": [ids], "exile": [ids], "battlefield": [id | {"card",

@@ -161,7 +161,9 @@ def board_of(state: "MagicState", seat: int) -> list[Obj]:
     """A player's permanents as views show them: creatures, then other permanents, then
     lands, each group in the order it came into play (issue 15: lands are not mixed in
     among creatures). Labels number a card by its place here."""
-    creatures, others, lands = [], [], []
+    creatures: list[Obj] = []
+    others: list[Obj] = []
+    lands: list[Obj] = []
     for obj in state.battlefield:
         if obj.controller == seat:
             proto = obj.proto
