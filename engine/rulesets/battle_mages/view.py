@@ -213,6 +213,7 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": stack_view(state)},
+        empty_board="No creatures or relics",
     )
 
 

@@ -103,6 +103,7 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
         winner=state.winner,
         over=state.over,
         notes=notes,
+        empty_board="No monsters",
     )
 
 

@@ -197,14 +197,14 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
         ruleset="enchantoria",
         viewer=viewer,
         turn=turn,
-        phase=f"Turn {turn} · {phase}" if state.phase not in ("over", "start") else phase,
+        phase=phase,  # the turn is `turn`: renderers say "Turn 9" once (issue 15)
         active=None,  # both players act in every turn
         seats=tuple(seats),
         events=_recent_events(state, viewer),
         decisions=tuple(decisions),
         winner=state.winner,
         over=state.over,
-        notes={"turn": str(turn)},
+        empty_board="No beings",
     )
 
 

@@ -43,7 +43,10 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
 
 def permanent_view(state: "MagicState", obj: Obj) -> CardView:
     view = proto_view(obj.proto, obj.uid)
-    tags = [keyword(k) for k in sorted(state.keywords(obj))]
+    # keywords are a creature's (an anthem's "trample" does nothing to a land): a
+    # non-creature shows only its printed ones
+    kept = state.keywords(obj) if obj.proto.is_creature else obj.proto.keywords
+    tags = [keyword(k) for k in sorted(kept)]
     if obj.proto.token:
         tags.append("token")
     if obj.tapped:
@@ -143,6 +146,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": ZoneView("stack", len(stack), stack)},
+        empty_board="No permanents",
     )
 
 
