@@ -24,7 +24,7 @@ from discord.http import Route
 from discord.webhook.async_ import async_context
 
 from bot.sessions import MatchSession, SaveFailed, StaleChoice
-from engine.core.errors import IllegalAction
+from engine import IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -100,7 +100,7 @@ class Controller:
         decision = session.match.decision_for(seat)
         if decision is None or decision.seq != seq:
             return Refused(STALE, session, seat)
-        options = decision.options
+        options = session.match.options(decision)
         empty_allowed = decision.multi and decision.min_picks == 0
         if (not picks and not empty_allowed) or any(not 0 <= p < len(options) for p in picks):
             return Refused(NOT_OFFERED)

@@ -7,7 +7,6 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
 from bot.traffic import BOARD, NOTICE, PANEL
+from bot.workers import picture_pool
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -32,6 +32,8 @@ DMS_CLOSED = 50007
 EPHEMERAL_PANEL = -1  # in `_last_panel`: the panel is an ephemeral reply, not a DM
 OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
 UNKNOWN_MESSAGE = 10008  # the message was deleted
+UNKNOWN_CHANNEL = 10003  # e.g. the match's thread was deleted
+ARCHIVED_THREAD = 50083  # nothing can be edited in an archived thread
 
 
 def render_png(view) -> bytes | None:
@@ -88,7 +90,8 @@ class Presenter:
         decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
-        return embed, decision_view(session.match_id, decision)
+        options = match.options(decision) if decision else ()
+        return embed, decision_view(session.match_id, decision, options)
 
     def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
@@ -98,10 +101,10 @@ class Presenter:
         known = self._opened.get(key)
         if known is not None and known[0] == decision.seq:
             return known[1]  # the same value every time, so an unchanged panel stays equal
-        deadline = session.deadlines.get(seat)
-        if deadline is None:
+        started = session.opened.get(seat)  # kept across a restart with the clock
+        if started is None:
             return None
-        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        ago = asyncio.get_running_loop().time() - started
         opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
         self._opened[key] = (decision.seq, opened)
         return opened
@@ -121,7 +124,9 @@ class Presenter:
         return {
             "content": notice,
             "embeds": [embed.to_dict()],
-            "components": decision_components(session.match_id, decision),
+            "components": decision_components(
+                session.match_id, decision, match.options(decision) if decision else ()
+            ),
         }
 
     async def picture(self, view) -> bytes | None:
@@ -131,11 +136,8 @@ class Presenter:
             return None
         loop = asyncio.get_running_loop()
         if self.image_processes:
-            if self._pool is None:
-                # spawn, not fork: the bot has threads (aiosqlite) whose locks a fork copies
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+            if self._pool is None:  # a worker that ends with the bot, even a killed one
+                self._pool = picture_pool()
             return await loop.run_in_executor(self._pool, render_png, view)
         return await asyncio.to_thread(render_png, view)
 
@@ -379,10 +381,14 @@ class Presenter:
             else:  # a bucket is full: the board catches up with a later edit
                 self._edit_board(session)
         except discord.HTTPException as exc:
-            if exc.code in (OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE):  # too old, or deleted
+            # Too old, deleted, or in a thread that was archived (posting unarchives it) or
+            # deleted (the match moves to a new thread).
+            if exc.code in (OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE, ARCHIVED_THREAD, UNKNOWN_CHANNEL):
                 await self._repost_board(session, embed)
             else:
                 log.warning("match %s: board edit failed: %s", session.match_id, exc)
+        # Spectators' copies follow the board, at its pace, through their own tokens.
+        await self.bot.spectators.update(session)
 
     def _board_age(self, session: MatchSession) -> float:
         if session.board_message_id is None:
@@ -397,11 +403,17 @@ class Presenter:
         await self.bot.traffic.budget.spend(BOARD)
         embed.set_image(url=None)  # the picture follows with the next edit
         view = board_view(session.match_id, session.match.over)
-        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
-            try:
-                sent = await self.bot.http.send_message(session.channel_id, params=params)
-            except discord.HTTPException as exc:
+        try:
+            sent = await self._post_board(session, embed, view)
+        except discord.HTTPException as exc:
+            if not (self.bot.threads.gone(exc) and await self.bot.threads.relocate(session)):
                 log.warning("match %s: board could not be re-posted: %s", session.match_id, exc)
+                return
+            old_id = None  # it stays in the closed thread
+            try:
+                sent = await self._post_board(session, embed, view)
+            except discord.HTTPException as again:
+                log.warning("match %s: board lost its thread: %s", session.match_id, again)
                 return
         session.board_message_id = int(sent["id"])
         await self.bot.storage.matches.set_board_message(session.match_id, session.board_message_id)
@@ -420,6 +432,12 @@ class Presenter:
                 )  # fmt: skip
         except (TimeoutError, discord.HTTPException) as exc:  # 30046 again: left as it is
             log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
+
+    async def _post_board(
+        self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
+    ) -> dict:
+        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+            return await self.bot.http.send_message(session.channel_id, params=params)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
@@ -535,10 +553,14 @@ class Presenter:
             self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
-        channel = self.bot.get_channel(session.channel_id)
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         user_id = session.seats[seat].user_id
-        if channel is None or user_id is None:
+        if user_id is None:
             return
+        # Not cached yet when a restored clock warns during start-up: post by id.
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
         await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",

@@ -3,7 +3,7 @@
 import discord
 
 from bot.render.text import card_line, seat_summary, table_lines
-from engine.core.view import MatchView
+from engine import MatchView
 
 EVENTS_IN_EMBED = 15  # at most; as many of the newest as fit in one field
 FIELD_CHARS = 1024  # Discord's limit for an embed field's value

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import fonts
 from bot.render.text import seat_numbers, table_lines
-from engine.core.view import CardView, MatchView, SeatView, ZoneView
+from engine import CardView, MatchView, SeatView, ZoneView
 
 BOARD_SIZE = (1000, 600)
 CARD_SIZE = (300, 420)

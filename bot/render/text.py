@@ -1,6 +1,6 @@
 """Plain-text rendering of views, shared by the terminal and the bot's embeds."""
 
-from engine.core.view import CardView, MatchView, SeatView, ZoneView
+from engine import CardView, MatchView, SeatView, ZoneView
 
 STAT_ORDER = ("power", "toughness", "health")
 

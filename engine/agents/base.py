@@ -1,5 +1,6 @@
 """The agent contract: given a match and one of its open decisions, pick a legal action."""
 
+from collections.abc import Callable
 from typing import Protocol
 
 from engine.core.decision import Action, Decision
@@ -17,7 +18,7 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     from engine.agents.greedy import GreedyAgent
     from engine.agents.random_agent import RandomAgent
 
-    kinds = {"random": RandomAgent, "greedy": GreedyAgent}
+    kinds: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
     if name not in kinds:
         raise EngineError(f"unknown agent '{name}' (known: {', '.join(kinds)})")
     return kinds[name](seed)

@@ -32,9 +32,10 @@ from functools import cache
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import (
@@ -56,6 +57,7 @@ from engine.rulesets.battle_mages.cards import (
     UP_TO_TARGET,
     YOURS,
     A,
+    Body,
     CardInst,
     Proto,
     Script,
@@ -157,11 +159,20 @@ class Side:
         return sum(c.proto.value for c in self.crystals)
 
 
+#: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
+#: (ruling B10; issue 15).
+STOP_HELP = (
+    "Even with nothing to do: the game then stops for you at every chance to react, even "
+    "when you cannot; by default it passes for you then."
+)
+
+
 class BattleMagesState(GameState):
     __slots__ = (
         "_decisions",
         "active",
         "cards",
+        "cheapest",
         "coin_winner",
         "events",
         "first",
@@ -190,6 +201,9 @@ class BattleMagesState(GameState):
         self.rng = rng
         self.events: list[ev.Event] = []
         self.cards: dict[int, CardInst] = {}
+        #: The cheapest card of the pool this match plays with (the ruleset sets it: a
+        #: replay with pinned cards may play with another pool than the current one).
+        self.cheapest = cheapest_card_cost()
         self.next_uid = 1
         self.item_ids = 0
         self.turn = 0
@@ -266,12 +280,12 @@ class BattleMagesState(GameState):
         if not self.over:
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.battle_mages.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.battle_mages.view import describe_action
 
         return describe_action(self, action)
@@ -335,7 +349,6 @@ class BattleMagesState(GameState):
                     "starter",
                     "You won the coin flip: who goes first?",
                     [("first",), ("second",)],
-                    describe=self.describe,
                 )
             ]
         if self.tasks:
@@ -541,7 +554,7 @@ class BattleMagesState(GameState):
         have a usable ability on the field (public); otherwise they pass by themselves."""
         side = self.sides[seat]
         mana = side.mana
-        if side.hand and mana >= cheapest_card_cost():
+        if side.hand and mana >= self.cheapest:
             return True
         memo: dict = {}
         return any(
@@ -567,7 +580,11 @@ class BattleMagesState(GameState):
             if proto.cost > mana or proto in seen:
                 continue
             # ruling B6: creatures and relics in your own Main step, with the stack empty
-            ok = self.attemptable(proto.script, seat, memo) if proto.kind == RITUAL else sorcery
+            if proto.kind == RITUAL:
+                assert proto.script is not None  # every ritual has its script
+                ok = self.attemptable(proto.script, seat, memo)
+            else:
+                ok = sorcery
             if ok:
                 seen.add(proto)
                 acts.append(("cast", card.uid))
@@ -591,7 +608,9 @@ class BattleMagesState(GameState):
             prompt = f"{STEP_NAMES[self.step]}: attempt a card or ability, or move on."
         else:
             prompt = f"{STEP_NAMES[self.step]}: react or pass."
-        return Decision(seat, "priority", prompt, actions, describe=self.describe)
+        if not side.stop:  # the setting is offered: say what it does (issue 15)
+            prompt += "\n" + STOP_HELP
+        return Decision(seat, "priority", prompt, actions)
 
     # -- targets ------------------------------------------------------------------------
 
@@ -611,8 +630,13 @@ class BattleMagesState(GameState):
             card = self.cards[uid]
             ok = self._fits(card, sel, controller, self.in_combat())
             return [uid] if ok else []
+        # the opponent's first, then the controller's own (issue 15: as in every game)
         if sel.obj == O_MAGE:
-            return [mage_ref(s) for s in (0, 1) if self._controls(s, controller, sel)]
+            return [
+                mage_ref(s)
+                for s in (1 - controller, controller)
+                if self._controls(s, controller, sel)
+            ]
         if sel.obj == O_SPELL:
             return [
                 item.source[0]
@@ -621,7 +645,7 @@ class BattleMagesState(GameState):
             ]
         found = []
         combat = self.in_combat()
-        for seat in (controller, 1 - controller):
+        for seat in (1 - controller, controller):
             if not self._controls(seat, controller, sel):
                 continue
             side = self.sides[seat]
@@ -658,7 +682,7 @@ class BattleMagesState(GameState):
     def ref(self, uid: int) -> Ref:
         return (uid, 0) if uid < 0 else (uid, self.cards[uid].stamp)
 
-    def body_attemptable(self, body, seat: int, memo: dict | None = None) -> bool:
+    def body_attemptable(self, body: Body, seat: int, memo: dict[Any, int] | None = None) -> bool:
         for sel in body.sels:
             if sel.wording != TARGET:
                 continue
@@ -672,7 +696,7 @@ class BattleMagesState(GameState):
                 return False  # battle-mages.md:167, 228
         return True
 
-    def attemptable(self, script: Script, seat: int, memo: dict | None = None) -> bool:
+    def attemptable(self, script: Script, seat: int, memo: dict[Any, int] | None = None) -> bool:
         if not script.choose:
             return self.body_attemptable(script.bodies[0], seat, memo)
         fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat, memo))
@@ -680,7 +704,9 @@ class BattleMagesState(GameState):
 
     # -- attempting ---------------------------------------------------------------------
 
-    def new_item(self, controller: int, source: Ref, spell: bool, script: Script, label: str):
+    def new_item(
+        self, controller: int, source: Ref, spell: bool, script: Script, label: str
+    ) -> Item:
         self.item_ids += 1
         item = Item(self.item_ids, controller, source, spell, script)
         item.label = label
@@ -860,55 +886,58 @@ class BattleMagesState(GameState):
 
     def _task_advance(self, task: Task) -> bool:
         """Move `task` on; True when it waits for a decision, False when it is done."""
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_advance(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_advance(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_advance(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_advance(task)
-        if kind is Block and task.ordering and self._to_order(task) is None:
+        if isinstance(task, Block) and task.ordering and self._to_order(task) is None:
             self.tasks.pop()
             self.open_window(self.active)  # battle-mages.md:148
             return False
         return True  # Attack and Block wait for their decisions
 
     def _task_decision(self, task: Task) -> Decision:
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_decision(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_decision(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_decision(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_decision(task)
-        if kind is Attack:
-            acts = [("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])]
+        if isinstance(task, Attack):
+            acts: list[Action] = [
+                ("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])
+            ]
             prompt = "Choose-Attacker step: declare your attackers (all at once)."
             return Decision(
-                self.active, "attackers", prompt, acts, 0, len(acts), False, self.describe
+                self.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts)
             )
-        # Block
+        assert isinstance(task, Block)  # the one kind of task left
         if task.ordering:
             attacker = self._to_order(task)
+            assert attacker is not None  # advance ends the ordering when none is left
             acts = [("order", attacker.uid, b) for b in attacker.blockers if b not in task.picked]
             prompt = f"Which blocker does {attacker.name} damage first?"
-            return Decision(self.active, "order_blockers", prompt, acts, describe=self.describe)
+            return Decision(self.active, "order_blockers", prompt, acts)
         defender = 1 - self.active
         pairs = self.block_pairs()
-        acts = [("block", b, a) for b, a in pairs] + [DONE]
+        acts = [("block", b, a) for b, a in pairs]
+        acts.append(DONE)
+        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
         if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
             acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
-        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
-        return Decision(defender, "blockers", prompt, acts, describe=self.describe)
+            if not self.sides[defender].stop:
+                prompt += "\n" + STOP_HELP
+        return Decision(defender, "blockers", prompt, acts)
 
     def _task_apply(self, task: Task, action: Action) -> None:
-        kind = type(task)
         head = action[0] if action else None
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             if task.bodies is None:
                 picks = (action,) if head == "mode" else action
                 task.bodies = tuple(sorted(a[1] for a in picks))
@@ -918,12 +947,12 @@ class BattleMagesState(GameState):
                 body, sel = task.queue[task.idx]
                 task.item.targets[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
                 task.idx += 1
-        elif kind is Resolve:
+        elif isinstance(task, Resolve):
             picks = action if head != "choose" else (action,)
             body, sel, _ = task.queue[task.idx]
             task.chosen[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
             task.idx += 1
-        elif kind is Triggers:
+        elif isinstance(task, Triggers):
             if head == "next":
                 task.order.append(task.groups[0].pop(action[1]))
             else:
@@ -932,7 +961,7 @@ class BattleMagesState(GameState):
                 if paid:
                     self.pay(self.sides[trigger.controller], trigger.script.cost)
                 self._push_trigger(trigger, paid)
-        elif kind is Scry:
+        elif isinstance(task, Scry):
             side = self.sides[task.seat]
             if not task.sorted:
                 task.sorted = True
@@ -946,10 +975,10 @@ class BattleMagesState(GameState):
             else:
                 task.ordered.append(action[1])
                 task.looked.remove(action[1])
-        elif kind is Attack:
+        elif isinstance(task, Attack):
             self.tasks.pop()
             self.declare_attackers([a[1] for a in action])
-        elif kind is Block:
+        elif isinstance(task, Block):
             if head == "order":
                 attacker = self.cards[action[1]]
                 task.picked.append(action[2])
@@ -1017,18 +1046,18 @@ class BattleMagesState(GameState):
             acts = [("mode", i) for i in self._modes_offered(task)]
             prompt = f"{item.label}: choose {script.choose} mode(s)."
             n = script.choose
-            return Decision(seat, "modes", prompt, acts, n, n, False, self.describe)
+            return Decision(seat, "modes", prompt, acts, min_picks=n, max_picks=n)
         body, s = task.queue[task.idx]
         sel = script.bodies[body].sels[s]
         cands = self.candidates(sel, seat)
         acts = [("target", uid) for uid in cands]
         prompt = f"{item.label}: choose {self.sel_words(body, s, item)}."
         if sel.wording == UP_TO_TARGET:
-            return Decision(seat, "targets", prompt, acts, 0, sel.count, False, self.describe)
+            return Decision(seat, "targets", prompt, acts, min_picks=0, max_picks=sel.count)
         if sel.count == 1:
-            return Decision(seat, "target", prompt, acts, describe=self.describe)
+            return Decision(seat, "target", prompt, acts)
         n = min(sel.count, len(acts))  # a trigger takes what it can find
-        return Decision(seat, "targets", prompt, acts, n, n, False, self.describe)
+        return Decision(seat, "targets", prompt, acts, min_picks=n, max_picks=n)
 
     def _modes_offered(self, task: Attempt) -> list[int]:
         """battle-mages.md:209 (ruling B15): a spell offers the modes it could carry out."""
@@ -1078,7 +1107,7 @@ class BattleMagesState(GameState):
         legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
         seat = trigger.controller
 
-        def usable(body) -> bool:
+        def usable(body: Body) -> bool:
             return all(
                 sel.wording != TARGET or self.candidates(sel, seat, trigger.subject)
                 for sel in body.sels
@@ -1093,9 +1122,7 @@ class BattleMagesState(GameState):
             trigger = task.to_push[0]
             source = self.cards[trigger.source[0]].name
             prompt = f"{source}: pay {trigger.script.cost} mana for its ability?"
-            return Decision(
-                trigger.controller, "pay", prompt, [("pay",), ("decline",)], describe=self.describe
-            )
+            return Decision(trigger.controller, "pay", prompt, [("pay",), ("decline",)])
         group = task.groups[0]
         acts = [("next", i) for i in _trigger_kinds(group)]
         return Decision(
@@ -1103,7 +1130,6 @@ class BattleMagesState(GameState):
             "order_triggers",
             "Several of your abilities trigger: which resolves first (of those left)?",
             acts,
-            describe=self.describe,
         )
 
     def _announce_trigger(self, trigger: PendingTrigger) -> None:
@@ -1189,12 +1215,12 @@ class BattleMagesState(GameState):
         prompt = f"{item.label} resolves: choose {self.sel_words(body, s, item)}."
         seat = item.controller
         if sel.wording == A and sel.count == 1:
-            return Decision(seat, "choose", prompt, acts, describe=self.describe)
+            return Decision(seat, "choose", prompt, acts)
         if sel.wording == A:
             n = sel.count
-            return Decision(seat, "choose_many", prompt, acts, n, n, False, self.describe)
+            return Decision(seat, "choose_many", prompt, acts, min_picks=n, max_picks=n)
         top = len(acts) if sel.wording == ANY_NUMBER else sel.count
-        return Decision(seat, "choose_many", prompt, acts, 0, top, False, self.describe)
+        return Decision(seat, "choose_many", prompt, acts, min_picks=0, max_picks=top)
 
     def fizzle(self, item: Item, reason: str) -> None:
         """battle-mages.md:239-241 — a spell to its graveyard, an ability just ends."""
@@ -1259,11 +1285,17 @@ class BattleMagesState(GameState):
             acts = [("crystal", u) for u in task.looked]
             prompt = "The top of your Crystal Collection: choose any to put on the bottom."
             return Decision(
-                task.seat, "crystals_bottom", prompt, acts, 0, len(acts), True, self.describe
+                task.seat,
+                "crystals_bottom",
+                prompt,
+                acts,
+                min_picks=0,
+                max_picks=len(acts),
+                private=True,
             )
         acts = [("top", u) for u in self._distinct(task.looked)]
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
-        return Decision(task.seat, "crystals_top", prompt, acts, 1, 1, True, self.describe)
+        return Decision(task.seat, "crystals_top", prompt, acts, private=True)
 
 
 def _creature_script() -> Script:

@@ -5,6 +5,8 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
+from cards.schema import battle_mages as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
@@ -18,19 +20,22 @@ from engine.rulesets.battle_mages.cards import (
     CardInst,
     Proto,
     battle_mages_pool,
+    proto_of,
     protos,
 )
-from engine.rulesets.battle_mages.game import STEPS, BattleMagesState
+from engine.rulesets.battle_mages.game import STEPS, BattleMagesState, Side
 from engine.rulesets.battle_mages.view import static_view
 
 SPELLBOOK_SIZE = 50  # battle-mages.md:7
 COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
 
 
-class BattleMagesRuleset(Ruleset):
+class BattleMagesRuleset(Ruleset[BattleMagesState]):
     id = "battle-mages"
     name = "Battle Mages"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    card_type = schema.Card
+    pins_whole_pool = True  # whether a Mage is asked reads the cheapest card of the pool
     help_text = (
         "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
         "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"
@@ -48,12 +53,19 @@ class BattleMagesRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return battle_mages_pool()
 
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return proto_of(card)
+
+    @cached_property
+    def cheapest_cost(self) -> int:
+        return min(p.cost for p in self.protos.values() if p.kind != CRYSTAL)
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         problems = []
@@ -97,6 +109,7 @@ class BattleMagesRuleset(Ruleset):
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
     ) -> BattleMagesState:
         state = BattleMagesState(players, rng)
+        state.cheapest = self.cheapest_cost
         for side, deck in zip(state.sides, decks, strict=True):
             cards = [state.new_card(self.protos[c], side.seat) for c in deck]
             # ruling B2: the crystals form the Crystal Collection, the rest the Spellbook
@@ -110,7 +123,7 @@ class BattleMagesRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:
-        """A position in a step of a turn; see tests/rules/battle_mages/conftest.py.
+        """A position in a step of a turn (docs/scenarios.md has the format and an example).
 
         Seat keys: name, life, hand, spellbook (top first), collection (top first),
         graveyard, field (creatures and relics: id or {card, damage, poison, shield, str,
@@ -135,6 +148,7 @@ class BattleMagesRuleset(Ruleset):
             raise ScenarioError(f"'active' must be seat 0 or 1, not {active!r}")
         names = [s.get("name", f"Mage {i + 1}") for i, s in enumerate(seats)]
         state = BattleMagesState(names, rng)
+        state.cheapest = self.cheapest_cost
         state.turn = turn
         state.active = state.starter = active
         state.phase = "play"
@@ -179,14 +193,16 @@ class BattleMagesRuleset(Ruleset):
         state.run()  # steps without a window pass at once, as in a game
         return state
 
-    def _card(self, state: BattleMagesState, card_id: str, side, zone: str) -> CardInst:
+    def _card(self, state: BattleMagesState, card_id: str, side: Side, zone: str) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         card = state.new_card(self.protos[card_id], side.seat)
         card.zone = zone
         return card
 
-    def _permanent(self, state: BattleMagesState, spec, side, turn: int) -> CardInst:
+    def _permanent(
+        self, state: BattleMagesState, spec: str | dict[str, Any], side: Side, turn: int
+    ) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), side, "field")
         card.entered = turn if spec.pop("new", False) else turn - 1

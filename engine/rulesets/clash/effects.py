@@ -55,7 +55,7 @@ def _on_field(state: "ClashState", monster: CardInst) -> bool:
 
 def _subjects(
     state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
-) -> list:
+) -> list[Any]:  # monsters or sides, as the target code says
     """The monsters and players an effect touches, in the order it touches them."""
     you, opp = state.sides[controller], state.sides[1 - controller]
     if target in t.CHOSEN:
@@ -80,7 +80,14 @@ def _subjects(
     return _players(state, target, controller)
 
 
-def _damage(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _damage(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             if subject.health > 0:
@@ -91,7 +98,14 @@ def _damage(state: "ClashState", effect: Eff, controller, this, chosen, source) 
                 return
 
 
-def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _heal(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             # clash.md:51 — health is a maximum that healing cannot pass
@@ -102,7 +116,14 @@ def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) ->
         state.log.append((ev.Healed, subject.name, gained, subject.health))
 
 
-def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _draw(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for side in _players(state, effect.target, controller):
         for _ in range(effect.count):
             state.draw(side)
@@ -110,7 +131,14 @@ def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) ->
                 return
 
 
-def _stats(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _stats(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
@@ -118,22 +146,44 @@ def _stats(state: "ClashState", effect: Eff, controller, this, chosen, source) -
         state.log.append((ev.StatsChanged, monster.proto.name, change))
 
 
-def _max_health(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _max_health(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
         state.log.append((ev.Healed, monster.proto.name, effect.amount, monster.health))
 
 
-def _destroy(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _destroy(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for monster in _subjects(state, effect.target, controller, this, chosen):
         monster.health = 0  # ruling R10: destroyed counts as defeated; death effects happen
         state.maybe_dead = True
 
 
-def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _summon(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     side = state.sides[controller if effect.target == t.YOU else 1 - controller]
     proto = effect.token
+    assert proto is not None  # a summon effect always names its token
     for _ in range(effect.count):
         if len(side.board) >= BOARD_SLOTS:
             return  # clash.md:67 — a full side has no room for more
@@ -145,12 +195,26 @@ def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) 
         state.log.append((ev.Summoned, proto.name, side.name))
 
 
-def _mana(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _mana(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     side = state.sides[controller]
     side.mana = min(MAX_MANA, side.mana + effect.amount)
 
 
-def _at_end_of_turn(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _at_end_of_turn(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     state.delayed.append((effect.inner, controller, source))
 
 

@@ -11,15 +11,14 @@ Actions:
     ("end",)                        end the main phase                        clash.md:93
 """
 
-import weakref
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision, action_id
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
@@ -122,7 +121,6 @@ class ClashState(GameState):
         "chosen_version",
         "coin_winner",
         "delayed",
-        "describer",
         "game_ended",
         "game_no",
         "log",
@@ -175,10 +173,6 @@ class ClashState(GameState):
         self.chosen_lists: list[list[Any] | None] = [None] * 16
         self.chosen_version = self.chosen_seat = -1
         self._decisions: list[Decision] | None = None
-        # Every decision's describe: made once per state, not as a bound method per decision
-        # (1 % of a simulated game), and through a weak reference, so that a finished state
-        # holds no cycle and is freed at once (a cycle left to the collector costs more).
-        self.describer = partial(_describe, weakref.ref(self))
 
     # -- setting up ----------------------------------------------------------------
 
@@ -309,7 +303,6 @@ class ClashState(GameState):
         decision.actions = actions
         decision.min_picks = decision.max_picks = 1
         decision.private = decision.multi = False
-        decision.describe = self.describer
         decision.seq = 0
         decision._options = None
         # No tells: "end turn" alone is taken at once only when everyone can see there is
@@ -331,7 +324,6 @@ class ClashState(GameState):
                     min_picks=0,
                     max_picks=MULLIGAN_MAX,
                     private=True,
-                    describe=self.describe,
                 )
                 for seat in (0, 1)
                 if not self.mulligan_done[seat]
@@ -343,7 +335,6 @@ class ClashState(GameState):
                     "starter",
                     "You won the coin flip: who starts?",
                     [GO_FIRST, GO_SECOND],
-                    describe=self.describe,
                 )
             ]
         return []
@@ -373,8 +364,8 @@ class ClashState(GameState):
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
 
-    @property
-    def events(self) -> list[ev.Event]:
+    @property  # read-only, built from `log`: nothing assigns a state's events
+    def events(self) -> list[ev.Event]:  # type: ignore[override]
         """The typed play-by-play, built from `log` when asked for.
 
         The rules log a (type, *fields) tuple instead of building each event on the spot:
@@ -385,12 +376,12 @@ class ClashState(GameState):
             built.append(entry[0](*entry[1:]))
         return built
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.clash.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.clash.view import describe_action
 
         return describe_action(self, action)
@@ -416,7 +407,6 @@ class ClashState(GameState):
                     for item in card.attached:
                         twin.cards[item.uid] = item
         twin._decisions = None
-        twin.describer = partial(_describe, weakref.ref(twin))
         return twin
 
     # -- lookups -------------------------------------------------------------------
@@ -435,7 +425,7 @@ class ClashState(GameState):
     @staticmethod
     def refresh_refs(side: Side) -> None:
         """Bring `uids` and `refs` up to date with the board (checked against board_version)."""
-        refs = [side.key]
+        refs: list[Any] = [side.key]
         for monster in side.board:
             refs.append(monster.uid)
         side.refs = refs
@@ -509,6 +499,8 @@ class ClashState(GameState):
     def mulligan(self, seat: int, uids: list[int]) -> None:
         """clash.md:70 — once, up to 3 cards back into the deck and as many drawn."""
         side = self.sides[seat]
+        # the cards go back before the new ones are drawn, and the log says so in that order
+        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         if uids:
             back = [c for c in side.hand if c.uid in uids]
             side.hand = [c for c in side.hand if c.uid not in uids]
@@ -517,7 +509,6 @@ class ClashState(GameState):
             self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
             for _ in back:
                 self.draw(side)
-        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         self.mulligan_done[seat] = True
         if all(self.mulligan_done):
             self.begin_turn(self.starter)
@@ -559,6 +550,7 @@ class ClashState(GameState):
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
         elif proto.kind == EQUIPMENT:
             monster = chosen  # clash.md:64 — any monster, the opponent's included
+            assert isinstance(monster, CardInst)  # equipment is played on a monster only
             monster.attached += (card,)
             monster.power += proto.power
             monster.toughness += proto.toughness
@@ -717,20 +709,12 @@ class ClashState(GameState):
 
     # -- naming targets ------------------------------------------------------------
 
-    def target_of(self, ref: Any) -> Side | CardInst | None:
-        if ref is None:
-            return None
+    def target_of(self, ref: Any) -> Side | CardInst:
+        """The player or card a target ref of a legal action names ("p0"/"p1" or a uid)."""
         if isinstance(ref, str):
             return self.sides[int(ref[1])]
-        return self.find(ref)
+        return self.cards[ref]
 
     @staticmethod
     def target_name(target: Side | CardInst) -> str:
         return target.name
-
-
-def _describe(state_ref: "weakref.ref[ClashState]", action: Action):
-    state = state_ref()
-    if state is None:  # a decision kept after its match was dropped: its id must do
-        return action_id(action), "", None, None
-    return state.describe(action)

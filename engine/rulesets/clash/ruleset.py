@@ -6,13 +6,15 @@ from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool, clash_pool
+from cards.schema import clash as schema
 from engine.core.decision import Action, Decision
-from engine.core.errors import ScenarioError
+from engine.core.errors import OptionError, ScenarioError
+from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.clash import ai
-from engine.rulesets.clash.cards import Proto, proto_of
+from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
 
@@ -20,10 +22,12 @@ DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
 
 
-class ClashRuleset(Ruleset):
+class ClashRuleset(Ruleset[ClashState]):
     id = "clash"
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    options_model = SeriesOptions
+    card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
         "Bring the other player to 0 health to win.\n"
@@ -47,6 +51,9 @@ class ClashRuleset(Ruleset):
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return proto_of(card)
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         key = tuple(cards)
@@ -121,7 +128,7 @@ class ClashRuleset(Ruleset):
     ) -> ClashState:
         best_of = int(options.get("best_of", 1))
         if best_of < 1 or best_of % 2 == 0:
-            raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
+            raise OptionError("best_of", "best_of must be an odd number: 1, 3, 5 ...")
         state = self._state(players, rng, best_of)
         for side, deck in zip(state.sides, decks, strict=True):
             side.deck = state.new_deck(self._deck_protos(deck), side.seat)
@@ -129,10 +136,15 @@ class ClashRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
-        """A main-phase position. See docs/architecture.md for the format."""
+        """A main-phase position; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise ScenarioError("a Clash scenario has exactly two seats")
+        _known_keys(data, _TOP_KEYS, "the scenario")
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ScenarioError(f"seat {i} must be a table of fields, not {seat!r}")
+            _known_keys(seat, _SEAT_KEYS, f"seat {i}")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = self._state(names, rng, int(data.get("best_of", 1)))
         state.turn = int(data.get("turn", 1))
@@ -156,12 +168,12 @@ class ClashRuleset(Ruleset):
             side.board = [self._monster(state, m, side.seat) for m in board]
         return state
 
-    def _card(self, state: ClashState, card_id: str, owner: int):
+    def _card(self, state: ClashState, card_id: str, owner: int) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         return state.new_card(self.protos[card_id], owner)
 
-    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int):
+    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), owner)
         if card.proto.kind != "monster":
@@ -184,6 +196,19 @@ class ClashRuleset(Ruleset):
         if spec:
             raise ScenarioError(f"unknown monster field(s) {sorted(spec)}")
         return card
+
+
+_TOP_KEYS = {"seats", "active", "turn", "starter", "best_of"}
+_SEAT_KEYS = {"name", "health", "mana", "max_mana", "fatigue", "deck", "hand", "graveyard", "board"}
+
+
+def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
+    """A misspelt key would silently build another position than the test meant."""
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
 
 
 RULESET = ClashRuleset()

@@ -23,9 +23,10 @@ Actions (every one of them private until the window is revealed):
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import CardInst, Proto
 
@@ -245,7 +246,7 @@ class EnchantoriaState(GameState):
         return decision
 
     def _decision(self, player: Player) -> Decision:
-        seat, describe = player.seat, self.describe
+        seat = player.seat
         if self.phase == "preparation":
             return Decision(
                 seat,
@@ -254,7 +255,6 @@ class EnchantoriaState(GameState):
                 "keep them all. Secret until both of you have chosen.",
                 self.recycle_actions(player),
                 private=True,
-                describe=describe,
             )
         if self.phase == "discard":
             excess = len(player.hand) - HAND_LIMIT
@@ -263,10 +263,9 @@ class EnchantoriaState(GameState):
                 "discard",
                 f"Discard {excess} card(s) down to {HAND_LIMIT}.",
                 [("card", c.uid) for c in player.hand],
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
                 private=True,
-                describe=describe,
             )
         left = player.mana - player.spent(self)
         step = player.step
@@ -280,9 +279,7 @@ class EnchantoriaState(GameState):
         else:
             x = f" (X={step[2]})" if self.cards[step[1]].proto.x else ""
             prompt = f"Choose the target of {self.cards[step[1]].name}{x}."
-        return Decision(
-            seat, "cast", prompt, self.cast_actions(player), private=True, describe=describe
-        )
+        return Decision(seat, "cast", prompt, self.cast_actions(player), private=True)
 
     def apply(self, player: int, action: Action) -> None:
         self._decisions = None
@@ -306,12 +303,12 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.end_game(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> MatchView:
         from engine.rulesets.enchantoria.view import build_view
 
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
+    def describe(self, action: Action) -> Label:
         from engine.rulesets.enchantoria.view import describe_action
 
         return describe_action(self, action)
@@ -357,7 +354,8 @@ class EnchantoriaState(GameState):
         return f"{self.players[entity.owner].name}'s {self.short_name(entity)}"
 
     def targets(self, kind: str, me: Player) -> list[Any]:
-        """Who a card may target (enchantoria.md:22): players first, then beings.
+        """Who a card may target (enchantoria.md:22): the opponent and their beings first,
+        then the player and theirs (issue 15: the same order in every game).
 
         Boards change only between windows, so the lists are kept for the window."""
         key = (self.window, me.seat, kind)
@@ -371,14 +369,15 @@ class EnchantoriaState(GameState):
             return [None]
         opp = self.players[1 - me.seat]
         refs: list[Any] = []
-        if kind in ("any", "friend", "player"):
-            refs.append(me.key)
+        # the opponent and their beings first, then the player and theirs (issue 15)
         if kind in ("any", "enemy", "player", "enemy_player"):
             refs.append(opp.key)
-        if kind in ("any", "friend", "being", "friendly_being"):
-            refs += [b.uid for b in me.board]
         if kind in ("any", "enemy", "being", "enemy_being"):
             refs += [b.uid for b in opp.board]
+        if kind in ("any", "friend", "player"):
+            refs.append(me.key)
+        if kind in ("any", "friend", "being", "friendly_being"):
+            refs += [b.uid for b in me.board]
         return refs
 
     # -- legal actions -------------------------------------------------------------
@@ -446,13 +445,15 @@ class EnchantoriaState(GameState):
             me.plan.append(action)
         elif head == "cast":
             proto = self.cards[action[1]].proto
-            if proto.x:
+            if proto.x and me.mana - me.spent(self) > 1:
                 me.step = ("x", action[1])
-            else:
-                self._aim(me, action[1], 0)
+            else:  # no X, or X can only be 1: no needless prompt (issue 15)
+                self._aim(me, action[1], 1 if proto.x else 0)
         elif head == "x":
+            assert me.step is not None  # "x" is offered only while a cast waits for its X
             self._aim(me, me.step[1], action[1])
         elif head == "target":
+            assert me.step is not None  # as is "target" while it waits for its target
             uid, x = me.step[1], me.step[2]
             me.step = None
             me.plan.append(("cast", uid, x, action[1]))
@@ -574,7 +575,8 @@ class EnchantoriaState(GameState):
     def end_turn(self) -> None:
         """enchantoria.md:25,27 — durations drop by one, except those applied this turn."""
         for p in self.players:
-            for entity in (p, *p.board):
+            entities: tuple[Player | CardInst, ...] = (p, *p.board)
+            for entity in entities:
                 self.tick(entity)
         if self.turn >= TURN_LIMIT:
             self.decide_by_health("the turn limit was reached")

@@ -66,10 +66,10 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             and (work in state.centre or work.owner not in (None, seat))
         ):
             for _ in range(min(e.count, len(work.under))):
-                card, icon = work.under.pop()
+                filler, icon = work.under.pop()
                 work.need.append(icon)
-                if card is not None:
-                    state.discard(card)
+                if filler is not None:
+                    state.discard(filler)
             state.events.append(Note(f"{source} unravels part of {work.proto.name}."))
     elif k == "ward":
         side.ward += e.amount

@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cards.schema import mage_wars as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
@@ -24,10 +25,12 @@ from engine.rulesets.mage_wars.view import proto_view
 RANDOM = "random"
 
 
-class MageWarsRuleset(Ruleset):
+class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
-    version = "2"  # 2: no tells (curse and resurrection prompts, R31)
+    version = "3"  # 3: R32, no completion without a use (issue 15); 2: no tells (R31)
+    card_type = schema.Card
+    pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
     max_players = 4
     help_text = (
@@ -45,8 +48,15 @@ class MageWarsRuleset(Ruleset):
     )
 
     @cached_property
+    def pool(self):
+        return mage_wars_pool()
+
+    @cached_property
     def protos(self) -> dict[str, Proto]:
         return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return Proto(card)
 
     @cached_property
     def mages(self) -> list[str]:
@@ -99,10 +109,15 @@ class MageWarsRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MageWarsState:
-        """A main-phase position for rule tests. See tests/rules/mage_wars/conftest.py."""
+        """A main-phase position for rule tests; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
             raise ScenarioError("a Mage Wars scenario has 2 to 4 seats")
+        unknown = set(data) - {"seats", "active", "turn", "round", "decks", "discards", "centre"}
+        if unknown:
+            raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}")
+        if not all(isinstance(s, dict) for s in seats):
+            raise ScenarioError("each seat is a table of fields")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = MageWarsState(names, rng)
         self._fill_decks(state)
@@ -140,6 +155,11 @@ class MageWarsRuleset(Ruleset):
 
     def _work(self, state: MageWarsState, spec: Any, owner: int | None) -> Card:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
+        unknown = set(spec) - {"card", "need", "built", "under", "charges"}
+        if unknown or "card" not in spec:
+            raise ScenarioError(
+                f"a card table has 'card' and any of need, built, under, charges: {spec}"
+            )
         card = self._card(state, spec["card"])
         card.owner = owner
         card.need = list(spec.get("need", card.proto.requires))

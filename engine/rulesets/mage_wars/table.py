@@ -53,11 +53,23 @@ class Seat:
         "ward",
         "won",
     )
+    # The zones, set in a loop by __init__ and copy: declared for the type checker.
+    hand: list[Card]
+    health: list[Card]
+    armor: list[Card]
+    pets: list[Card]
+    works: list[Card]
+    board: list[Card]
+    wards: list[Card]
+    levels: list[Card]
+    trials: list[tuple[Card, dict[str, int]]]  # a trial card and the tallies when it began
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
         self.name = name
-        self.mage: Card | None = None
+        # Typed as always there: the ruleset sets it right after making the state
+        # (new_game, from_scenario), and nothing reads it in between.
+        self.mage: Card = None  # type: ignore[assignment]
         for zone in self.ZONES:
             setattr(self, zone, [])
         self.items: dict[str, Card] = {}

@@ -5,6 +5,7 @@ target that is gone, a card to discard from an empty hand, a creature to sacrifi
 there is none) is simply not done, and the rest still happens.
 """
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from engine.core import events as ev
@@ -132,7 +133,7 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
             obj.counters += n
             state.events.append(ev.StatsChanged(obj.name, f"gets {n} +1/+1 counter(s)"))
     elif kind == "create_token":
-        proto = protos()[effect.token]
+        proto = (state.card_protos or protos())[effect.token]
         for _ in range(n):
             state.create_token(proto, item.controller)
         if n:
@@ -227,7 +228,9 @@ def deal_damage(
         return
     name = source.name if source is not None else ""
     on_field = source is not None and source.zone == BATTLEFIELD
-    words = state.keywords(source) if on_field else (source.proto.keywords if source else set())
+    words: AbstractSet[str] = set()
+    if source is not None:
+        words = state.keywords(source) if on_field else source.proto.keywords
     if isinstance(target, Player):
         target.life -= amount
         state.events.append(ev.Damaged(target.name, amount, target.life, name))

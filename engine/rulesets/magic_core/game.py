@@ -29,7 +29,7 @@ from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.magic_core import effects as fx
-from engine.rulesets.magic_core.cards import Proto
+from engine.rulesets.magic_core.cards import Cost, Proto
 from engine.rulesets.magic_core.events import PlayerLeft
 from engine.rulesets.magic_core.mana import affordable_x, can_pay, pay
 from engine.rulesets.magic_core.objects import (
@@ -139,6 +139,8 @@ class MagicState(GameState):
         self.players = [Player(i, n) for i, n in enumerate(names)]
         self.rng = rng
         self.best_of = best_of
+        #: The cards this match plays with, for tokens created by id (None: the pool's).
+        self.card_protos: dict | None = None
         self.events: list[ev.Event] = []
         self.winner: int | None = None
         self.over = False
@@ -242,29 +244,25 @@ class MagicState(GameState):
 
     def _decision(self) -> Decision:
         mode = self.mode
-        d = self.describe
         if mode == M_PRIORITY:
             p = self.priority
             step = STEP_NAMES[self.step]
             prompt = f"{step}: you have priority" + (
                 " (the stack is not empty)" if self.stack else ""
             )
-            return Decision(p, "priority", prompt, self._prio, 1, 1, False, d)
+            return Decision(p, "priority", prompt, self._prio)
         who = self.asking
         player = self.players[who]
         if mode == M_ATTACKERS:
-            return Decision(
-                who, "attackers", "Declare attackers.", self.attack_actions(), 1, 1, False, d
-            )
+            return Decision(who, "attackers", "Declare attackers.", self.attack_actions())
         if mode == M_BLOCKERS:
-            return Decision(
-                who, "blockers", "Declare blockers.", self.block_actions(who), 1, 1, False, d
-            )
+            return Decision(who, "blockers", "Declare blockers.", self.block_actions(who))
         if mode == M_TRIGGER:
             trig = self.pending[0]
+            assert trig.target_word is not None  # only a targeted trigger waits here
             refs = legal_targets(self, trig.target_word, trig.controller, trig.source.uid)
             prompt = f"Choose a target for {trig.source.name}'s ability."
-            return Decision(who, "target", prompt, [("target", r) for r in refs], 1, 1, False, d)
+            return Decision(who, "target", prompt, [("target", r) for r in refs])
         if mode == M_CHOOSE:
             what = self.choice["kind"]
             picks = self.choice["count"][who]
@@ -279,42 +277,53 @@ class MagicState(GameState):
                 if earlier:
                     prompt += f" Chosen so far: {'; '.join(earlier)}."
             actions = [("card", o.uid) for o in cards]
-            return Decision(who, what, prompt, actions, picks, picks, what == "discard", d)
+            return Decision(
+                who,
+                what,
+                prompt,
+                actions,
+                min_picks=picks,
+                max_picks=picks,
+                private=what == "discard",
+            )
         if mode == M_CLEANUP:
             excess = len(player.hand) - HAND_LIMIT
             prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
             actions = [("card", o.uid) for o in player.hand]
-            return Decision(who, "discard", prompt, actions, excess, excess, True, d)
+            return Decision(
+                who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
+            )
         if mode == M_XCHOICE:
+            assert self.resuming is not None  # X is chosen as a spell resolves (107.3e)
             item = self.resuming[0]
             prompt = f"Choose X for {item.name}."
-            actions = [("x", n) for n in range(item.proto.x_choice + 1)]
-            return Decision(who, "x", prompt, actions, 1, 1, False, d)
+            actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
+            return Decision(who, "x", prompt, actions)
         if mode == M_ORDER:
             actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
             prompt = "Several of your abilities trigger: which goes on the stack first?"
-            return Decision(who, "order", prompt, actions, 1, 1, False, d)
+            return Decision(who, "order", prompt, actions)
         if mode == M_FREE:
             actions = [*self.free_actions(who), DECLINE]
             prompt = "You may cast a card without paying its mana cost."
-            return Decision(who, "free", prompt, actions, 1, 1, True, d)
+            return Decision(who, "free", prompt, actions, private=True)
         if mode == M_MULLIGAN:
             actions = [KEEP] if player.mulligans >= OPENING_HAND else [KEEP, MULLIGAN]
             prompt = f"Keep this hand of {len(player.hand)} or take a mulligan?"
-            return Decision(who, "mulligan", prompt, actions, 1, 1, True, d)
+            return Decision(who, "mulligan", prompt, actions, private=True)
         if mode == M_BOTTOM:
             n = min(player.mulligans, len(player.hand))
             prompt = f"Put {n} card(s) from your hand on the bottom of your library."
             actions = [("card", o.uid) for o in player.hand]
-            return Decision(who, "bottom", prompt, actions, n, n, True, d)
+            return Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)
         if mode == M_OPENING:
             cards = [o for o in player.hand if o.proto.opening_hand]
             prompt = "Begin the game with any of these cards on the battlefield?"
             actions = [("card", o.uid) for o in cards]
-            return Decision(who, "opening", prompt, actions, 0, len(actions), False, d)
+            return Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))
         if mode == M_STARTER:
             actions = [("starter", s) for s in self.live()]
-            return Decision(who, "starter", "Who takes the first turn?", actions, 1, 1, False, d)
+            return Decision(who, "starter", "Who takes the first turn?", actions)
         raise AssertionError(f"no decision in mode {mode}")
 
     def apply(self, player: int, action: Action) -> None:
@@ -344,6 +353,7 @@ class MagicState(GameState):
             self.discard(self.players[player], [self.objs[uid] for uid in picked(action)])
             self.finish_cleanup()
         elif mode == M_XCHOICE:
+            assert self.resuming is not None  # as in decisions()
             self.resuming[0].x = action[1]
             self.note(f"{self.names[player]} chooses X={action[1]}.")
             self.mode = M_PRIORITY
@@ -657,8 +667,8 @@ class MagicState(GameState):
                     seat, obj, ability, sorcery_time
                 ):
                     continue
-                if ability.is_mana:
-                    effect = ability.effects[0]
+                effect = ability.mana_effect
+                if effect is not None:  # a mana ability
                     colours = "WUBRG" if effect.mana == "any" else effect.mana[:1]
                     actions += [("mana", obj.uid, ability.index, c) for c in colours]
                     continue
@@ -694,14 +704,23 @@ class MagicState(GameState):
                 return []
         else:
             xs = self.x_values(proto.cost, avail)
+            if proto.x_only and xs and not self.triggers_on_cast(seat):
+                xs = xs[1:]  # R13: X = 0 would do nothing (xs counts up from 0)
         return [("cast", card.uid, x, r) for x in xs for r in refs]
+
+    def triggers_on_cast(self, seat: int) -> bool:
+        """R13: whether casting a spell does something for this player by itself: a
+        permanent of theirs with a "whenever you cast" ability."""
+        return any(
+            obj.controller == seat and "you_cast" in obj.proto.triggers for obj in self.battlefield
+        )
 
     def can_pay_additional(self, seat: int, proto: Proto) -> bool:
         """113.2b: an additional cost must be paid too; life can be paid only by a player
         whose life total is at least the amount (119.4)."""
         return self.players[seat].life >= proto.additional_life
 
-    def x_values(self, cost: tuple[int, ...], avail: list[int], life: int = 0) -> list[int]:
+    def x_values(self, cost: Cost, avail: list[int], life: int = 0) -> list[int]:
         """The values of X this player can pay for (107.3a); [0] without an X; [] if the
         cost cannot be paid at all."""
         if not can_pay(cost, 0, avail):
@@ -810,7 +829,8 @@ class MagicState(GameState):
         """605: a mana ability does not use the stack; 'any colour' is chosen as it resolves."""
         ability = obj.proto.abilities[index]
         self.pay_ability_costs(seat, obj, ability, 0)
-        effect = ability.effects[0]
+        effect = ability.mana_effect
+        assert effect is not None  # only mana abilities are offered as "mana" actions
         mana = colour if effect.mana == "any" else effect.mana
         fx.add_mana(self, seat, mana, effect.creature_spells_only)
 
@@ -1068,8 +1088,8 @@ class MagicState(GameState):
         not a matter of "can't" beating "can"). A static ability dates from when its
         permanent entered the battlefield, an "until end of turn" effect from when it
         resolved."""
-        words = set(obj.proto.keywords)
-        changes = []
+        words: set[str] = set(obj.proto.keywords)
+        changes: list[tuple[int, frozenset[str], frozenset[str]]] = []
         for other in self.anthem_srcs:
             if other is not obj and other.controller == obj.controller:
                 for _, _, k in other.proto.anthems:
@@ -1222,7 +1242,7 @@ class MagicState(GameState):
         if not blockers:
             return [(obj, defender, power)] if trample and not defender.left else []
         deathtouch = self.has(obj, "deathtouch")
-        out = []
+        out: list[tuple[Obj, Any, int]] = []
         left = power
         for i, b in enumerate(blockers):
             lethal = max(0, self.toughness(b) - b.damage)
