@@ -12,8 +12,16 @@ from contextlib import suppress
 from typing import Any
 
 from bot.render.text import board_text, hand_text
-from engine import Action, Decision, EngineError, Match, get_ruleset, make_agent, new_match
-from engine.agents.search import DEFAULT_PLAYOUTS
+from engine import (
+    SEARCH_PLAYOUTS,
+    Action,
+    Decision,
+    EngineError,
+    Match,
+    get_ruleset,
+    make_agent,
+    new_match,
+)
 
 INTEGER = re.compile(r"[+-]?\d+")
 HELP = "Type an option's number. Other commands: b = board, h = hand, q = resign, ? = help."
@@ -53,7 +61,7 @@ class TerminalGame:
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
         # the hard computer: its playouts, and never more than a second a decision
-        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        budget = {"playouts": SEARCH_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
         self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write
