@@ -10,6 +10,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 from discord.state import ConnectionState
+from discord.utils import escape_markdown
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.command_sync import SyncResult, sync_commands
@@ -27,8 +28,7 @@ from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
-from engine.core.errors import OptionError
-from engine.core.ruleset import get_ruleset
+from engine import OptionError, get_ruleset
 
 log = logging.getLogger("cardhost")
 
@@ -285,10 +285,14 @@ class CardhostBot(commands.Bot):
 
     async def match_finished(self, session: MatchSession) -> None:
         try:
-            from bot.ratings import rate_match
+            from bot.ratings import rate_match, rating_line
         except ImportError:
             return
-        await rate_match(self.storage, session)
+        changes = await rate_match(self.storage, session)
+        if changes:
+            await self.presenter.say(
+                session, rating_line([(escape_markdown(n), b, a) for n, b, a in changes])
+            )
 
 
 def _settings_and_token() -> tuple[Settings, str]:

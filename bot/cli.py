@@ -4,8 +4,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.core.errors import EngineError, OptionError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -31,8 +30,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.simulate import simulate
-
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1 or args.players:
         agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
@@ -53,6 +50,22 @@ def _simulate(args: argparse.Namespace) -> int:
     for line in result.report():
         print(line)
     print(result.summary())
+    return 0
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from engine import EARLY_TURNS, balance
+
+    report = balance(
+        args.game,
+        args.games,
+        agent=args.agent,
+        seed=args.seed,
+        progress=lambda matchup: print(matchup.line(), flush=True),
+    )
+    print(
+        "\n".join(report.lines(early_turns=EARLY_TURNS.get(args.game, 3))[len(report.matchups) :])
+    )
     return 0
 
 
@@ -179,6 +192,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     _add_options(sim)
     sim.set_defaults(run=_simulate)
+
+    bal = sub.add_parser(
+        "balance", help="every pair of preconstructed decks, seats alternated: win rates"
+    )
+    bal.add_argument("game", choices=ruleset_ids())
+    bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
+    bal.add_argument("--agent", default="greedy", help="the agent in both seats")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.set_defaults(run=_balance)
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)

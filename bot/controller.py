@@ -24,7 +24,7 @@ from discord.http import Route
 from discord.webhook.async_ import async_context
 
 from bot.sessions import MatchSession, SaveFailed, StaleChoice
-from engine.core.errors import IllegalAction
+from engine import IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -574,3 +574,15 @@ class Presenter:
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+    async def say(self, session: MatchSession, text: str) -> None:
+        """One plain line in the match's channel (the ratings after a rated match). A
+        failure is logged, never raised: the match is over and saved by now."""
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
+        try:
+            await self.bot.traffic.budget.spend(NOTICE)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        except discord.HTTPException:
+            log.warning("match %s: could not post %r", session.match_id, text[:60])

@@ -24,9 +24,7 @@ from typing import Any
 from bot.crashpoints import crash_point
 from bot.storage import PlayerInfo, Storage, StorageError
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES, Thinker
-from engine.core.decision import Action
-from engine.core.errors import EngineError, IllegalAction
-from engine.core.match import Match, new_match, replay
+from engine import Action, EngineError, IllegalAction, Match, new_match, replay
 
 log = logging.getLogger(__name__)
 

@@ -25,10 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.workers import worker_pool
-from engine.agents import SearchAgent, make_agent
-from engine.core.decision import Action, Decision
-from engine.core.match import RESIGN, Match, replay
-from engine.core.record import MatchRecord
+from engine import RESIGN, Action, Decision, Match, MatchRecord, SearchAgent, make_agent, replay
 
 log = logging.getLogger(__name__)
 

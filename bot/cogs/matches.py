@@ -15,9 +15,7 @@ from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.sessions import MatchSession
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES
-from engine.core.errors import EngineError, OptionError
-from engine.core.options import allowed_values
-from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+from engine import EngineError, OptionError, Ruleset, allowed_values, get_ruleset, ruleset_ids
 
 NO_MATCH_TO_WATCH = (
     "There is no running match here to watch (in a channel whose matches run in threads, "

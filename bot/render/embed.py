@@ -2,8 +2,8 @@
 
 import discord
 
-from bot.render.text import card_line, seat_summary, table_lines
-from engine.core.view import MatchView
+from bot.render.text import board_lines, card_line, seat_summary, table_lines
+from engine import MatchView
 
 EVENTS_IN_EMBED = 15  # at most; as many of the newest as fit in one field
 FIELD_CHARS = 1024  # Discord's limit for an embed field's value
@@ -16,6 +16,8 @@ def _title(view: MatchView, game_name: str) -> str:
         return f"{game_name} — {view.seats[view.winner].name} wins!"
     if view.active is not None:
         return f"{game_name} — turn {view.turn}: {view.seats[view.active].name}"
+    if view.turn:  # a game where everyone acts at once (Enchantoria) has no active seat
+        return f"{game_name} — turn {view.turn}: {view.phase}"
     return f"{game_name} — {view.phase}"
 
 
@@ -39,9 +41,7 @@ def board_embed(
     color = discord.Color.gold() if view.over else discord.Color.blurple()
     embed = discord.Embed(title=_title(view, game_name), color=color)
     for seat in view.seats:
-        board = seat.zones.get("board")
-        lines = [card_line(c) for c in board.cards] if board is not None and board.cards else []
-        body = "\n".join(f"• {line}" for line in lines) or "(nothing in play)"
+        body = "\n".join(board_lines(view, seat)) or f"({view.empty_board.lower()})"
         name = seat_summary(seat)
         embed.add_field(name=name[:256], value=body[:1024], inline=False)
     table = table_lines(view)

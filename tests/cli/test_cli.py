@@ -89,7 +89,7 @@ def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
     match = new_match(
         "clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 8
     )
-    script = Script(["banana", "0", "99", "1 2", "?", "q"])
+    script = Script(["banana", "0", "99", "1 2", "?", "q", "y"])
     game = TerminalGame(match, 0, "greedy", script.read, script.write)
     if match.decision_for(0) is None:  # the computer won the coin flip and chose
         pytest.skip("the computer holds the first decision with this seed")
@@ -122,7 +122,7 @@ def test_hot_seat_hides_each_screen_from_the_next_player() -> None:
 
 
 def test_a_resigning_hot_seat_player_loses() -> None:
-    script = Script(["", "q"], then="")
+    script = Script(["", "q", "y"], then="")
     winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
     first = re.search(r"Pass the keyboard to Player (\d)", script.text)
     assert first is not None
@@ -251,7 +251,7 @@ def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
         return started[-1]
 
     monkeypatch.setattr(bot.terminal, "new_match", spy)
-    script = Script([], then="q")
+    script = Script(["q", "y"], then="q")
     play_in_terminal("clash", seed=3, read=script.read, write=script.write, options={"best_of": 3})
     assert started[0].record.options == {"best_of": 3}
 

@@ -8,7 +8,7 @@ aim harm at the opponent's things and help at its own.
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
-from engine.rulesets.battle_mages.cards import CREATURE
+from engine.rulesets.battle_mages.cards import CREATURE, CardInst
 from engine.rulesets.battle_mages.stack import Attempt, Resolve
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ HELP = {"heal", "prepare", "grant"}
 BAD_COUNTERS = {"poison", "ice", "damage"}
 
 
-def _creature_value(card) -> float:
+def _creature_value(card: CardInst) -> float:
     if card.proto.kind != CREATURE:
         return 2.0 + card.proto.cost
     left = card.proto.health - card.damage

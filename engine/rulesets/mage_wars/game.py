@@ -23,14 +23,16 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
+from engine.rulesets.mage_wars.view import build_view, describe_action
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
@@ -175,6 +177,7 @@ class MageWarsState(GameState):
     def drop_stale_choices(self, seat: int, gone: set[int]) -> None:
         """An open prompt no longer offers the leaver, or its cards, as a target (R16)."""
         p = self.prompt
+        assert p is not None  # asked only while a prompt is open
         key = f"p{seat}"
 
         def stale(a: Action) -> bool:
@@ -185,14 +188,10 @@ class MageWarsState(GameState):
         kept = [a for a in p.actions if not stale(a)]
         p.actions = kept or [("fizzle", p.actions[0][1])]
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.mage_wars.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.mage_wars.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":
@@ -236,9 +235,9 @@ class MageWarsState(GameState):
                 p.player,
                 p.text,
                 p.actions,
-                _copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
-                p.min_picks,
-                p.max_picks,
+                data=_copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
+                min_picks=p.min_picks,
+                max_picks=p.max_picks,
             )
         )
         for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
@@ -499,11 +498,11 @@ class MageWarsState(GameState):
             self.prompt = Prompt(
                 "discard",
                 seat,
-                f"Your hand holds {self.max_hand(side)}: discard {excess}.",
+                f"You hold {len(side.hand)} cards and your hand keeps "
+                f"{self.max_hand(side)}: discard {excess}.",
                 [("card", c.uid) for c in side.hand],
-                None,
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
             )
 
     def step_next(self, seat: int) -> None:
@@ -533,9 +532,8 @@ class MageWarsState(GameState):
             seat,
             "Your Mage is dead. Draw 1 card from which decks? (any, all or none)",
             [("deck", d) for d in RESURRECTION_DECKS],
-            None,
-            0,
-            len(RESURRECTION_DECKS),
+            min_picks=0,
+            max_picks=len(RESURRECTION_DECKS),
         )
 
     def dead_draws(self, side: Seat, picks: tuple) -> None:
@@ -561,11 +559,11 @@ class MageWarsState(GameState):
         self.prompt = Prompt(
             "keep",
             seat,
-            f"Your hand holds {self.max_hand(side)}: discard {excess} of the cards you drew.",
+            f"You hold {len(side.hand)} cards and your hand keeps {self.max_hand(side)}: "
+            f"discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
-            None,
-            excess,
-            excess,
+            min_picks=excess,
+            max_picks=excess,
         )
 
     def step_rise(self, seat: int) -> None:
@@ -622,18 +620,23 @@ class MageWarsState(GameState):
         side = self.seats[self.active]
         actions: list[Action] = []
         works = self.fillable(side)
+        # R32: a fill that would complete a work with no use (a spell with no legal
+        # target) is not offered: it would only discard the work and its resources
+        last = [w for w in works if len(w.need) == 1]
+        no_use = [w for w in last if not self.has_use(side, w, True)]  # filled from hand
+        no_use_tapped = [w for w in last if not self.has_use(side, w, False)]
         for card in side.hand:
             if self.can_play(side, card):
                 actions.append(("play", card.uid))
             icons = card.proto.resources
             if icons:
                 for work in works:
-                    if _fits(icons, work.need):
+                    if _fits(icons, work.need) and work not in no_use:
                         actions.append(("fill", card.uid, work.uid))
         for source in self.perm_sources(side):
             icon = _resource_of(source)
             for work in works:
-                if _fits((icon,), work.need):
+                if _fits((icon,), work.need) and work not in no_use_tapped:
                     actions.append(("tap", source.uid, work.uid))
         if side.health:
             actions.append(SPEND)
@@ -656,6 +659,8 @@ class MageWarsState(GameState):
         if card.used == self.turn:  # R20: taken from a discard pile this turn
             return False
         t = card.proto.type
+        if t in ("creature", "item", "magic") and len(card.proto.requires) <= card.discount:
+            return self.has_use(side, card, False)  # R32: complete at once, so of use now
         if t in ("creature", "item", "magic", "structure", "challenge"):
             return True
         if t == "level":  # mw:74 — exactly one above the current level, one at a time (R10)
@@ -683,8 +688,9 @@ class MageWarsState(GameState):
         found += [c for c in side.items.values() if c.proto.data.power and c.used != self.turn]
         return found
 
-    def targets(self, side: Seat, kind: str) -> list[Any]:
-        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110)."""
+    def targets(self, side: Seat, kind: str | None) -> list[Any]:
+        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110); none for
+        a card that chooses no target (kind None)."""
         found: list[Any] = []
         if kind in ("enemy_mage", "enemy"):
             found += [s.key for s in self.seats if s is not side and not s.gone and not s.dead]
@@ -767,7 +773,11 @@ class MageWarsState(GameState):
         work.need.remove(need)
         work.under.append((card, need))
         side.tally["fill"] += 1
-        what = card.proto.name if card is not None else f"{source.proto.name}'s resource"
+        if card is not None:
+            what = card.proto.name
+        else:
+            assert source is not None  # no card: a tapped source gives the resource
+            what = f"{source.proto.name}'s resource"
         self.events.append(Note(f"{side.name} fills {work.proto.name} with {what}."))
         if not work.need and work.proto.type != "level":
             if work in side.works:
@@ -825,6 +835,26 @@ class MageWarsState(GameState):
             self.limbo.append(card)
             self.prompt = self.activation_prompt(side, card)
 
+    def has_use(self, side: Seat, work: Card, filled_from_hand: bool) -> bool:
+        """R32: whether `work`, completed now, could be used at all rather than only
+        discarded (mw:46-64): `filled_from_hand` says whether the last requirement is met
+        by a card (which becomes a charge of a charged card) or by a permanent resource.
+        Structures, levels, resources and blessings always have a use."""
+        proto = work.proto
+        t = proto.type
+        if t not in ("creature", "item", "magic"):
+            return True
+        charged = getattr(proto.data, "charged", False) and (
+            filled_from_hand or any(c is not None for c, _ in work.under)
+        )
+        if t == "magic" and charged:
+            return True
+        if t == "creature" and self.max_pets(side) > 0:
+            return True
+        if t == "item" and (charged or not proto.data.charged):
+            return True
+        return proto.chosen is None or bool(self.targets(side, proto.chosen))
+
     def activation_prompt(self, side: Seat, card: Card) -> Prompt:
         proto = card.proto
         uid = card.uid
@@ -872,9 +902,9 @@ class MageWarsState(GameState):
             self.events.append(ev.Summoned(card.proto.name, side.name))
         elif head == "slot":
             slot = card.proto.data.slot
-            old = side.items.get(slot)
-            if old is not None:
-                self.discard(old)
+            held = side.items.get(slot)
+            if held is not None:
+                self.discard(held)
             card.owner = side.seat
             side.items[slot] = card
             self.events.append(Note(f"{side.name} puts {card.proto.name} in the {slot} slot."))
@@ -1045,7 +1075,9 @@ class MageWarsState(GameState):
 
     def resurrect(self, side: Seat) -> None:
         """mw:139 — pay, draw health cards, and take a turn at once."""
-        for card in self.payment(side):
+        payment = self.payment(side)
+        assert payment is not None  # the rise prompt offers this only when the hand pays
+        for card in payment:
             side.hand.remove(card)
             self.discard(card)
         side.dead = False
@@ -1075,7 +1107,7 @@ class MageWarsState(GameState):
             side.seat,
             f"A curse strikes you — {_curse_line(card.proto)}",
             actions,
-            card.proto,
+            data=card.proto,
         )
 
     def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:

@@ -1,5 +1,8 @@
 """The things on the table: a card, a player's seat, and a prompt waiting for an answer."""
 
+from typing import Any
+
+from engine.core.decision import Action
 from engine.rulesets.mage_wars.cards import Proto
 
 
@@ -57,11 +60,23 @@ class Seat:
         "ward",
         "won",
     )
+    # The zones, set in a loop by __init__ and copy: declared for the type checker.
+    hand: list[Card]
+    health: list[Card]
+    armor: list[Card]
+    pets: list[Card]
+    works: list[Card]
+    board: list[Card]
+    wards: list[Card]
+    levels: list[Card]
+    trials: list[tuple[Card, dict[str, int]]]  # a trial card and the tallies when it began
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
         self.name = name
-        self.mage: Card | None = None
+        # Typed as always there: the ruleset sets it right after making the state
+        # (new_game, from_scenario), and nothing reads it in between.
+        self.mage: Card = None  # type: ignore[assignment]
         for zone in self.ZONES:
             setattr(self, zone, [])
         self.items: dict[str, Card] = {}
@@ -105,6 +120,16 @@ TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
 class Prompt:
     __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
 
-    def __init__(self, kind, player, text, actions, data=None, min_picks=1, max_picks=1):
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        text: str,
+        actions: list[Action],
+        *,
+        data: Any = None,  # what answering needs: a step, a curse's Proto ...
+        min_picks: int = 1,
+        max_picks: int = 1,
+    ) -> None:
         self.kind, self.player, self.text, self.actions = kind, player, text, actions
         self.data, self.min_picks, self.max_picks = data, min_picks, max_picks
