@@ -17,15 +17,15 @@ so storing them costs no statement and no trip of its own.
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from bot.storage.db import Database, SyncTx, Tx
+from bot.storage.db import Database, Row, SyncTx, Tx
 from bot.storage.errors import (
     ChannelBusy,
     CommitFailed,
+    ConstraintViolation,
     MatchClosed,
     MatchNotFound,
     SequenceConflict,
@@ -51,7 +51,7 @@ def _dumps(value: Any) -> str:
         raise ValueError(f"cannot store {value!r} as JSON: {exc}") from exc
 
 
-def _match(row: sqlite3.Row) -> MatchRow:
+def _match(row: Row) -> MatchRow:
     data = dict(row)
     data["seed"] = int(data["seed"])
     for key in ("players", "decks", "options", "scenario"):
@@ -75,7 +75,7 @@ _TOUCH_CLOCKS = "UPDATE matches SET last_action_at = ?, updated_at = ?, clocks =
 _Append = tuple[int, list[tuple[int, int, str]], str, str | None, asyncio.Future]
 
 
-def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
+def _check_running(row: Row | None, match_id: int) -> int:
     if row is None:
         raise MatchNotFound(f"no match {match_id}")
     if row["status"] != "running":
@@ -83,49 +83,51 @@ def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
     return int(row["last_seq"])
 
 
-def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Exception | None]:
+def _write_appends(tx: SyncTx, *, group: list[_Append]) -> list[Exception | None]:
     """One transaction for a group of appends (runs on the database thread).
 
     Each append of a group sits in a savepoint: one refused (wrong seq, match over) is
     rolled back alone and its error returned in its place; the rest commit together.
+
+    The sequence check is the read of the last seq and, should two writers read the same
+    one (two processes on PostgreSQL, where this runs under the write lock too), the
+    primary key (match_id, seq): the second insert of a seq is refused, never stored.
     """
     outcomes: list[Exception | None] = []
     alone = len(group) == 1  # the common case: no savepoint, a refusal rolls back all
-    conn.execute("BEGIN IMMEDIATE")
+    tx.begin(immediate=True)
     try:
         for match_id, rows, now, clocks, _ in group:
             if not alone:
-                conn.execute("SAVEPOINT append")
+                tx.execute("SAVEPOINT append")
             try:
-                last = _check_running(
-                    conn.execute(_LAST_SEQ, (match_id, match_id)).fetchone(), match_id
-                )
+                last = _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
                 for seq, player, text in rows:
                     if seq != last + 1:
                         raise SequenceConflict(match_id, last + 1, seq)
                     try:
-                        conn.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
-                    except sqlite3.IntegrityError as exc:  # the primary key, should a check miss
+                        tx.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
+                    except ConstraintViolation as exc:  # the primary key, should a check miss
                         raise SequenceConflict(match_id, last + 1, seq) from exc
                     last = seq
                 if clocks is None:
-                    conn.execute(_TOUCH, (now, now, match_id))
+                    tx.execute(_TOUCH, (now, now, match_id))
                 else:
-                    conn.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
+                    tx.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
             except StorageError as exc:
                 if alone:
-                    conn.execute("ROLLBACK")
+                    tx.rollback()
                     return [exc]
-                conn.execute("ROLLBACK TO append")
+                tx.execute("ROLLBACK TO SAVEPOINT append")
                 outcomes.append(exc)
             else:
                 outcomes.append(None)
             if not alone:
-                conn.execute("RELEASE append")
-        conn.execute("COMMIT")
+                tx.execute("RELEASE SAVEPOINT append")
+        tx.commit()
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        if tx.in_transaction():
+            tx.rollback()
         raise
     return outcomes
 
@@ -243,15 +245,15 @@ class MatchRepo:
         try:
 
             def work(tx: SyncTx) -> int:
-                result = tx.execute(
+                inserted = tx.fetchone(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
                     " players, decks, options, scenario, state_json, clocks, cards,"
                     " created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (*header, now, now),
                 )
-                match_id = result.lastrowid
-                assert match_id is not None
+                assert inserted is not None
+                match_id = int(inserted[0])
                 tx.executemany(
                     "INSERT INTO match_players (match_id, seat, user_id) VALUES (?, ?, ?)",
                     [(match_id, seat, p.user_id) for seat, p in enumerate(players)],
@@ -271,8 +273,8 @@ class MatchRepo:
                 return match_id
 
             match_id = await self._db.atomic(work)
-        except sqlite3.IntegrityError as exc:
-            if "matches.channel_id" in str(exc):
+        except ConstraintViolation as exc:
+            if "channel_id" in str(exc):
                 raise ChannelBusy(f"channel {channel_id} already has a running match") from exc
             raise
         return match_id

@@ -2,7 +2,6 @@
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from bot.storage import (
 from engine.agents.random_agent import RandomAgent
 from engine.core.match import Match, new_match, replay
 from engine.core.ruleset import get_ruleset
+from tests.storage.conftest import Backend
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB = 1001, 1002
@@ -24,8 +24,8 @@ PLAYERS = [PlayerInfo(user_id=ALICE, name="A"), PlayerInfo(user_id=BOB, name="B"
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url())
     yield store
     await store.close()
 
@@ -90,8 +90,8 @@ async def test_concurrent_appends_with_one_seq_let_exactly_one_win(storage: Stor
     assert len((await storage.matches.load_record(match_id)).actions) == 1
 
 
-async def test_two_connections_racing_on_one_file(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_two_connections_racing_on_one_file(backend: Backend) -> None:
+    path = backend.url("bot")
     first, second = await Storage.open(path), await Storage.open(path)
     try:
         match_id = await first.matches.create_match(GUILD, CHANNEL, clash_match().record, PLAYERS)
@@ -107,8 +107,8 @@ async def test_two_connections_racing_on_one_file(tmp_path: Path) -> None:
         await second.close()
 
 
-async def test_running_matches_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_running_matches_survive_a_restart(backend: Backend) -> None:
+    path = backend.url("bot")
     live = [clash_match(seed) for seed in (1, 2, 3)]
     store = await Storage.open(path)
     ids = []
