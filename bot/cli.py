@@ -125,6 +125,12 @@ def _bench_bot(args: argparse.Namespace) -> int:
     return run_bench(args.matches, args.seed)
 
 
+def _bench_restart(args: argparse.Namespace) -> int:
+    from bot.bench_restart import run_bench_restart
+
+    return run_bench_restart(args.matches, args.actions, args.distinct)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -197,6 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--matches", type=int, default=200)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_bench_bot)
+
+    restart = sub.add_parser(
+        "bench-restart", help="time a start that restores many running matches"
+    )
+    restart.add_argument("--matches", type=int, default=10_000)
+    restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
+    restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
+    restart.set_defaults(run=_bench_restart)
     return parser
 
 

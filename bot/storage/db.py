@@ -1,17 +1,21 @@
-"""The SQLite connection: pragmas, one-at-a-time access, transactions and migrations.
+"""The database connection: one-at-a-time access, transactions and migrations.
 
-One aiosqlite connection serves the whole bot. aiosqlite runs every statement on its own
-thread, so nothing blocks the event loop, but statements from different coroutines would
-still interleave on that one connection: a read could see another coroutine's half-done
+One connection serves the whole bot: SQLite through aiosqlite (the default), or
+PostgreSQL through psycopg (`CARDHOST_DATABASE=postgresql://…`); `bot.storage.drivers`
+has both and says why psycopg. Either runs every statement on a thread of its own, so
+nothing blocks the event loop, but statements from different coroutines would still
+interleave on that one connection: a read could see another coroutine's half-done
 transaction, or two `BEGIN`s could collide. An `asyncio.Lock` therefore wraps every
 transaction that takes several trips, and one-trip work waits while it is held. Writes
-that must be atomic use `BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a
-second process on the same file waits (busy_timeout) instead of failing half-way.
+that must be atomic take the database's write lock up front (SQLite's `BEGIN IMMEDIATE`;
+on PostgreSQL an advisory lock, `bot.storage.dialect`), so a second process waits
+instead of failing half-way.
 
 Each trip to that thread costs far more than the statement (a queue put, a thread wake-up,
 a self-pipe write to wake the loop, and the GIL changing hands twice), so a statement and
 its fetch go in one trip (`Database.run`), and hot writers send a whole transaction as one
-function (see `bot.storage.matches.ActionLog`).
+function (see `bot.storage.matches.ActionLog`). Those functions get a `SyncTx` and write
+`?` placeholders whichever the database.
 """
 
 import asyncio

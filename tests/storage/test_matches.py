@@ -246,3 +246,26 @@ async def test_turn_clocks_go_with_the_appends_that_change_them(storage: Storage
     await storage.matches.finish_match(other, 0)
     await storage.matches.set_clocks(other, moved)  # an ended match keeps what it had
     assert await storage.matches.get_clocks(other) == warned
+
+
+async def test_recovery_reads_every_running_match_with_its_log_at_once(storage: Storage) -> None:
+    """`running_with_logs` gives what a restore needs, the same as the one-match reads."""
+    live = [clash_match(seed) for seed in (4, 5, 6)]
+    ids = []
+    for channel, match in enumerate(live):
+        match_id = await storage.matches.create_match(GUILD, channel, match.record, PLAYERS)
+        await play_and_persist(storage, match, match_id, 5 + channel)
+        ids.append(match_id)
+    clocks = [{"seat": 1, "seq": 9, "deadline": 50.0, "opened": 20.0, "warned": True}]
+    await storage.matches.set_clocks(ids[0], clocks)
+    await storage.matches.set_front_state(ids[1], {"seats": [{"panel_message_id": 5}]})
+    await storage.matches.finish_match(ids[2], 0)
+
+    running = await storage.matches.running_with_logs()
+    assert [r.row.id for r in running] == ids[:2]
+    for entry, match in zip(running, live, strict=False):
+        assert entry.record == await storage.matches.load_record(entry.row.id)
+        assert replay(entry.record).view(0) == match.view(0)
+        assert entry.row.last_seq == len(match.actions)
+    assert running[0].clocks == clocks and running[1].clocks == []
+    assert running[1].front_state == {"seats": [{"panel_message_id": 5}]}
