@@ -131,6 +131,12 @@ def _bench_restart(args: argparse.Namespace) -> int:
     return run_bench_restart(args.matches, args.actions, args.distinct)
 
 
+def _copy_db(args: argparse.Namespace) -> int:
+    from bot.storage.copy import run_copy
+
+    return run_copy(args.source, args.target)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -211,6 +217,13 @@ def build_parser() -> argparse.ArgumentParser:
     restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
     restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
     restart.set_defaults(run=_bench_restart)
+
+    copy = sub.add_parser(
+        "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"
+    )
+    copy.add_argument("source", help="an SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an SQLite file or a postgresql:// URL, holding no matches")
+    copy.set_defaults(run=_copy_db)
     return parser
 
 
