@@ -122,6 +122,18 @@ def _bench_bot(args: argparse.Namespace) -> int:
     return run_bench(args.matches, args.seed)
 
 
+def _bench_restart(args: argparse.Namespace) -> int:
+    from bot.bench_restart import run_bench_restart
+
+    return run_bench_restart(args.matches, args.actions, args.distinct)
+
+
+def _copy_db(args: argparse.Namespace) -> int:
+    from bot.storage.copy import run_copy
+
+    return run_copy(args.source, args.target)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -194,6 +206,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--matches", type=int, default=200)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_bench_bot)
+
+    restart = sub.add_parser(
+        "bench-restart", help="time a start that restores many running matches"
+    )
+    restart.add_argument("--matches", type=int, default=10_000)
+    restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
+    restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
+    restart.set_defaults(run=_bench_restart)
+
+    copy = sub.add_parser(
+        "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"
+    )
+    copy.add_argument("source", help="an SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an SQLite file or a postgresql:// URL, holding no matches")
+    copy.set_defaults(run=_copy_db)
     return parser
 
 

@@ -219,18 +219,24 @@ class SessionManager:
         return session
 
     async def restore_all(self) -> list[MatchSession]:
-        """Rebuild every running match from its action log (after a restart)."""
+        """Rebuild every running match from its action log (after a restart).
+
+        Everything is read at once (`running_with_logs`: two queries, whatever the number
+        of matches) and each server's turn timer once, so a start with 10,000 running
+        matches spends its time replaying them, not waiting on the database."""
         restored = []
-        for row in await self.storage.matches.running_matches():
+        timers: dict[int | None, float] = {}
+        for running in await self.storage.matches.running_with_logs():
+            row = running.row
             try:
-                match = replay(await self.storage.matches.load_record(row.id))
+                match = replay(running.record)
             except EngineError as exc:
                 # Never ended for this: a content or rules update must not lose a match.
                 # It stays stored as it is and resumes under a bot that can replay it.
                 log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
                 self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
                 continue
-            front = await self.storage.matches.get_front_state(row.id)
+            front = running.front_state
             stored = front.get("seats", [])
             seats = []
             for index, player in enumerate(row.players):
@@ -245,18 +251,20 @@ class SessionManager:
                         extra.get("dm_channel_id"),
                     )
                 )
+            if row.guild_id not in timers:
+                timers[row.guild_id] = await self.turn_timer(row.guild_id)
             session = MatchSession(
                 row.id,
                 row.guild_id,
                 row.channel_id,
                 match,
                 seats,
-                await self.turn_timer(row.guild_id),
+                timers[row.guild_id],
                 board_message_id=row.board_message_id,
                 parent_channel_id=front.get("parent_channel_id"),
             )
             self._register(session)
-            _restore_clocks(session, await self.storage.matches.get_clocks(row.id))
+            _restore_clocks(session, running.clocks)
             self._reset_timer(session)
             restored.append(session)
         return restored
