@@ -134,6 +134,7 @@ class CardhostBot(commands.Bot):
             on_change=self.presenter.refresh,
             on_finish=self.match_finished,
             on_warning=self.presenter.warn,
+            on_thinking=self.presenter.thinking,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
         for cog in COGS:
@@ -251,6 +252,7 @@ class CardhostBot(commands.Bot):
                 challenge.options,
                 seed=self.seed,
                 parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
+                difficulty=challenge.difficulty,
             )
         except (DeckChoiceError, ChannelBusy, OptionError) as exc:
             # OptionError: a challenge stored before its game's options were checked

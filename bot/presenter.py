@@ -228,6 +228,11 @@ class Presenter:
                     self._last_panel.pop((session.match_id, seat_index), None)
                     self._opened.pop((session.match_id, seat_index), None)
 
+    async def thinking(self, session: MatchSession) -> None:
+        """The computer is thinking: the board says so at its next edit (`board_embed`'s
+        `thinking`), queued now."""
+        self._edit_board(session)
+
     async def refresh_seat(self, session: MatchSession, seat_index: int) -> None:
         """Bring one player's panel up to date (after a stale click, say)."""
         seat = session.seats[seat_index]
@@ -359,7 +364,10 @@ class Presenter:
         elif self.draw_images:
             self._edit_board(session)  # a picture is owed
         embed = board_embed(
-            view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
+            view,
+            self.game_name(session),
+            BOARD_IMAGE if self.draw_images else None,
+            thinking=session.thinking,
         )
         embed.timestamp = as_of
         fields["embed"] = embed

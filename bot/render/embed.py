@@ -33,8 +33,11 @@ def newest_that_fit(lines: list[str], budget: int) -> list[str]:
     return kept[::-1]
 
 
-def board_embed(view: MatchView, game_name: str, image_name: str | None = None) -> discord.Embed:
-    """The public table: what everyone in the channel may see (a view for viewer None)."""
+def board_embed(
+    view: MatchView, game_name: str, image_name: str | None = None, *, thinking: bool = False
+) -> discord.Embed:
+    """The public table: what everyone in the channel may see (a view for viewer None).
+    `thinking`: the computer is working out its move, and the board says so."""
     color = discord.Color.gold() if view.over else discord.Color.blurple()
     embed = discord.Embed(title=_title(view, game_name), color=color)
     for seat in view.seats:
@@ -46,7 +49,8 @@ def board_embed(view: MatchView, game_name: str, image_name: str | None = None) 
         embed.add_field(name="Table", value="\n".join(table)[:1024], inline=False)
     waiting = [d.player_name for d in view.decisions]
     if waiting and not view.over:
-        embed.add_field(name="Waiting for", value=", ".join(waiting), inline=False)
+        text = ", ".join(waiting) + (" (the computer is thinking…)" if thinking else "")
+        embed.add_field(name="Waiting for", value=text, inline=False)
     recent = newest_that_fit([e.text for e in view.events[-EVENTS_IN_EMBED:]], FIELD_CHARS)
     if recent:
         embed.add_field(name="Last events", value="\n".join(recent), inline=False)

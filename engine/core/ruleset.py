@@ -2,6 +2,7 @@
 
 import dataclasses
 import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import cached_property
@@ -147,6 +148,20 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def evaluate(self, state: S, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
+
+    def for_people(self, action: Action) -> bool:
+        """True for an action that exists for people only (take back a secret step, a
+        setting): look-ahead agents leave it out, as it leads back to a position already
+        weighed and would let a search go round in circles."""
+        return False
+
+    def determinize(self, state: S, viewer: int, rng: random.Random) -> S:
+        """A copy of `state` as `viewer` might believe it to be: every card they cannot see
+        re-dealt from the cards that could be there (engine/core/hidden.py), the others'
+        secret choices not yet revealed taken back, the random generator reseeded from
+        `rng` (the future shuffles are unknown too). What the search agent plays in; it
+        must depend on nothing `viewer` cannot see."""
+        raise NotImplementedError(f"{self.name} cannot be searched: no determinize")
 
     def card_catalog(self) -> dict[str, CardView]:
         """Every card a player can look up (/card, /deck), by id, as it reads off the board.

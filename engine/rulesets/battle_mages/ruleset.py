@@ -1,5 +1,6 @@
 """Battle Mages as a Ruleset: spellbook rules, a new game, and scenarios for tests."""
 
+import random
 from functools import cached_property
 from typing import Any
 
@@ -11,7 +12,7 @@ from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.battle_mages import ai
+from engine.rulesets.battle_mages import ai, hidden
 from engine.rulesets.battle_mages.cards import (
     CREATURE,
     CRYSTAL,
@@ -98,6 +99,16 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
 
     def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def for_people(self, action: Action) -> bool:
+        # ruling B10: the "stop me" setting, alone or with a pass; it changes nothing on
+        # the table
+        return action[0] == "stop" or (action[0] == "pass" and len(action) == 2)
+
+    def determinize(
+        self, state: BattleMagesState, viewer: int, rng: random.Random
+    ) -> BattleMagesState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]

@@ -1,5 +1,6 @@
 """Clash as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
+import random
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -13,7 +14,7 @@ from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.clash import ai
+from engine.rulesets.clash import ai, hidden
 from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
@@ -103,6 +104,9 @@ class ClashRuleset(Ruleset[ClashState]):
 
     def choose_many(self, state: ClashState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: ClashState, viewer: int, rng: random.Random) -> ClashState:
+        return hidden.determinize(state, viewer, rng)
 
     def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
         return ClashState(names, rng, best_of)

@@ -1,5 +1,6 @@
 """Enchantoria as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
+import random
 from functools import cached_property
 from typing import Any
 
@@ -10,7 +11,7 @@ from engine.core.decks import deck_problems
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.enchantoria import ai
+from engine.rulesets.enchantoria import ai, hidden
 from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from engine.rulesets.enchantoria.scenario import load_scenario
@@ -87,6 +88,14 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
 
     def choose_many(self, state: EnchantoriaState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def for_people(self, action: Action) -> bool:
+        return action == ("undo",)
+
+    def determinize(
+        self, state: EnchantoriaState, viewer: int, rng: random.Random
+    ) -> EnchantoriaState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]

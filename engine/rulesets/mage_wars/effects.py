@@ -56,7 +56,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             broken = victim.armor[-e.amount :] if e.amount else []
             del victim.armor[len(victim.armor) - len(broken) :]
             for card in broken:
-                state.discard(card)
+                state.discard(state.own(card))  # a clone may share the pile's cards
             state.events.append(Note(f"{len(broken)} of {victim.name}'s armor card(s) break."))
     elif k == "meddle":
         work = state.cards.get(target) if isinstance(target, int) else None

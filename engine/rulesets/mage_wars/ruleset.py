@@ -5,6 +5,7 @@ choice of a Mage (R0 in docs/rules/mage-wars.md): a one-entry list naming a Mage
 `random` to draw one from the Mage deck.
 """
 
+import random
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -16,7 +17,7 @@ from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.mage_wars import ai
+from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
 from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
 from engine.rulesets.mage_wars.table import Card, Seat
@@ -84,6 +85,9 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
 
     def choose_many(self, state: MageWarsState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
+        return hidden.determinize(state, viewer, rng)
 
     def _fill_decks(self, state: MageWarsState) -> None:
         for proto in self.protos.values():

@@ -189,6 +189,8 @@ class MagicState(GameState):
         self.battlefield, self.stack, self.pending = [], [], []
         self.statics_changed()
         owned: list[list[Obj]] = [[] for _ in self.players]
+        # every card is reset: first made this state's own (a clone may share library cards)
+        self.objs = {uid: obj.copy() for uid, obj in self.objs.items()}
         for obj in list(self.objs.values()):
             if obj.proto.token:
                 del self.objs[obj.uid]
@@ -390,8 +392,15 @@ class MagicState(GameState):
     def clone(self) -> "MagicState":
         twin = MagicState.__new__(MagicState)
         twin.__dict__.update(self.__dict__)
-        twin.objs = {uid: o.copy() for uid, o in self.objs.items()}
-        objs = twin.objs
+        # Cards in a library are shared, not copied: no rule changes a card while it lies
+        # there, and both ways out (`draw`, `move`) give the state its own copy first
+        # (`_own`). Most cards lie in the libraries, so a look-ahead copy costs the table
+        # and the hands, not every card (docs/ai.md, "cheaper copies").
+        objs = dict(self.objs)
+        for obj in self.objs.values():
+            if obj.zone != LIBRARY:
+                objs[obj.uid] = obj.copy()
+        twin.objs = objs
         twin.players = [p.copy(objs) for p in self.players]
         twin.battlefield = [objs[o.uid] for o in self.battlefield]
         twin.stack = [item.clone(objs) for item in self.stack]
@@ -955,6 +964,8 @@ class MagicState(GameState):
         source = self.zone_list(obj)
         if source is not None and obj in source:
             source.remove(obj)
+        if obj.zone == LIBRARY:
+            obj = self._own(obj)
         was_on_battlefield = obj.zone == BATTLEFIELD
         if was_on_battlefield:
             for other in self.battlefield:
@@ -981,11 +992,20 @@ class MagicState(GameState):
                 self.trigger(obj_copy, "dies", obj_copy.controller)
         return True
 
+    def _own(self, obj: Obj) -> Obj:
+        """A card leaving the library becomes this state's own copy: a clone may share
+        the one that lay there (`clone`)."""
+        mine = obj.copy()
+        self.objs[obj.uid] = mine
+        return mine
+
     def enter_battlefield(self, obj: Obj, controller: int, x: int = 0) -> None:
         """110.2: under the control of who put it there; 110.5b: untapped and face up."""
         source = self.zone_list(obj)
         if source is not None and obj in source:
             source.remove(obj)
+        if obj.zone == LIBRARY:
+            obj = self._own(obj)
         obj.reset()
         obj.zone = BATTLEFIELD
         obj.controller = controller
@@ -1012,7 +1032,7 @@ class MagicState(GameState):
                 player.drew_empty = True
                 self.note(f"{player.name} cannot draw from an empty library.")
                 return
-            card = player.library.pop()
+            card = self._own(player.library.pop())
             card.zone = HAND
             player.hand.append(card)
             self.events.append(ev.CardDrawn(player.seat, player.name, card.name))

@@ -1,5 +1,6 @@
 """magic-core as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
+import random
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -13,7 +14,7 @@ from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.magic_core import ai
+from engine.rulesets.magic_core import ai, hidden
 from engine.rulesets.magic_core.cards import Proto, pool, protos
 from engine.rulesets.magic_core.game import STEP_NAMES, MagicState
 from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj
@@ -99,6 +100,9 @@ class MagicCoreRuleset(Ruleset[MagicState]):
 
     def choose_many(self, state: MagicState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: MagicState, viewer: int, rng: random.Random) -> MagicState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
