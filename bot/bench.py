@@ -30,7 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from datetime import datetime
 from pathlib import Path
 
@@ -297,6 +297,13 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
             ]
         logged = _logged_actions(database)
+        if os.environ.get("CARDHOST_BENCH_LATENCIES"):  # "seconds-into-steady-state ms" lines
+            with open(os.environ["CARDHOST_BENCH_LATENCIES"], "w") as out:
+                out.writelines(
+                    f"{t - all_dealt:.3f} {h.latency * 1000:.2f}\n"
+                    for t, h in tally.clicks
+                    if t >= all_dealt and h.latency
+                )
     if logged < tally.applied:
         raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
     p50 = statistics.median(latencies or [0])
@@ -367,13 +374,28 @@ def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float =
     return 0
 
 
+def _garbage_census() -> None:
+    """Print (stderr) what a full collection finds now, by type, most common first."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+        print(f"garbage={len(gc.garbage)}", kinds.most_common(25), file=sys.stderr, flush=True)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     """The bot's own process: an ordinary CardhostBot, pointed at the stand-in.
 
     SIGUSR1 marks the start of the steady state, SIGUSR2 prints `cpu_s=` (process CPU
     since the mark, all its threads) and `gc_max_ms=` (the longest older-generation
     garbage collection since the mark). CARDHOST_BENCH_PROFILE=path
-    writes a cProfile of the steady state there (on SIGUSR2).
+    writes a cProfile of the steady state there (on SIGUSR2). CARDHOST_BENCH_GC=1 prints
+    every older-generation collection to stderr and, on SIGUSR2, what a full collection
+    would find as garbage, by type: objects that die only through the collector (a
+    reference cycle) make its full collections long (see docs/performance.md).
     """
     from bot.app import CardhostBot
     from bot.settings import Settings
@@ -405,7 +427,14 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
                 gc_began[0] = time.perf_counter()
             elif info["generation"] >= 1:
                 pauses.append(time.perf_counter() - gc_began[0])
+                if gc_log:
+                    print(
+                        f"gc generation={info['generation']} ms={pauses[-1] * 1000:.1f} "
+                        f"collected={info['collected']}",
+                        file=sys.stderr, flush=True,
+                    )  # fmt: skip
 
+        gc_log = bool(os.environ.get("CARDHOST_BENCH_GC"))
         profile = None
         if os.environ.get("CARDHOST_BENCH_PROFILE"):
             import cProfile
@@ -422,6 +451,8 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
         def report() -> None:
             longest = max(pauses, default=0.0) * 1000
             print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
+            if gc_log:
+                _garbage_census()
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])
