@@ -59,8 +59,21 @@ class TurnNotifier:
                 self._pinged.pop((session.match_id, seat), None)
             return
         match_id = session.match_id
-        if all(self._seen.get((match_id, d.player)) == d.seq for d in session.match.pending):
-            return  # nothing opened: skip building the public view (the hot path)
+        # The hot path: skip building the public view unless someone other than the actor
+        # has a decision not seen yet. The actor's own next decision (a new number after
+        # almost every click) is never pinged: it is marked seen here, public or not (the
+        # actor has it on the panel their click was answered with).
+        fresh = False
+        for decision in session.match.pending:
+            key = (match_id, decision.player)
+            if self._seen.get(key) == decision.seq:
+                continue
+            if decision.player == actor:
+                self._seen[key] = decision.seq
+            else:
+                fresh = True
+        if not fresh:
+            return
         view = session.match.view(None)
         for decision in view.decisions:
             key = (session.match_id, decision.player)
