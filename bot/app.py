@@ -23,8 +23,12 @@ from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
+from bot.spectators import Spectators
 from bot.storage import Storage
+from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
+from engine.core.errors import OptionError
+from engine.core.ruleset import get_ruleset
 
 log = logging.getLogger("cardhost")
 
@@ -36,6 +40,8 @@ COGS = (
     "bot.cogs.admin",
     "bot.cogs.notify",
     "bot.cogs.challenge_menu",
+    "bot.cogs.replays",
+    "bot.cogs.history",
 )
 
 
@@ -82,6 +88,8 @@ class CardhostBot(commands.Bot):
         self.presenter = Presenter(self)
         self.traffic = Traffic(self)  # reaching players within Discord's global budget
         self.notifier = TurnNotifier(self)
+        self.threads = MatchThreads(self)
+        self.spectators = Spectators(self)
         self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
         self.challenges = ChallengeBook(self)
@@ -138,9 +146,28 @@ class CardhostBot(commands.Bot):
         restored = await self.sessions.restore_all()
         if restored:
             log.info("resumed %d running match(es)", len(restored))
+            # Boards and panels may show anything up to the last committed action (or
+            # nothing at all): bring them up to date while the gateway connects.
+            self.controller.later(self.presenter.resume(restored))
+        self._held_notes = [
+            asyncio.create_task(self._say_held(channel_id, reason))
+            for channel_id, reason in self.sessions.held.items()
+        ]
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
+
+    async def _say_held(self, channel_id: int, reason: str) -> None:
+        """Tell a channel its match is kept but cannot go on under this version."""
+        await self.wait_until_ready()
+        try:
+            channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+            await channel.send(  # type: ignore[union-attr]
+                f"This channel's match is on hold: {reason}. It is kept as it was, not "
+                "ended, and goes on once the bot can replay it again."
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not tell channel %s its match is on hold: %s", channel_id, exc)
 
     async def on_ready(self) -> None:
         """Once the caches are filled: freeze what lives as long as the process.
@@ -162,6 +189,8 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
+        if (sessions := getattr(self, "sessions", None)) is not None:
+            sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()
         self.presenter.close()
         await super().close()
@@ -202,35 +231,51 @@ class CardhostBot(commands.Bot):
             for seat in seats:
                 if seat.user_id is not None:
                     await self.storage.users.upsert_user(seat.user_id, seat.name)
+            game = get_ruleset(challenge.ruleset).name
+            thread: int | str = ""
+            if (
+                challenge.message_id is not None
+                and await self.threads.mode(challenge.guild_id) == "thread"
+            ):
+                thread = await self.threads.start(
+                    challenge.channel_id,
+                    challenge.message_id,
+                    thread_name([s.name for s in seats], game),
+                )
             session = await self.sessions.start(
                 challenge.ruleset,
                 challenge.guild_id,
-                challenge.channel_id,
+                thread if isinstance(thread, int) else challenge.channel_id,
                 seats,
                 decks,
                 challenge.options,
                 seed=self.seed,
+                parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
             )
-        except (DeckChoiceError, ChannelBusy) as exc:
+        except (DeckChoiceError, ChannelBusy, OptionError) as exc:
+            # OptionError: a challenge stored before its game's options were checked
             await reply(interaction, f"The match cannot start: {exc}.")
             return
         crash_point("accepted")  # the match is stored; no board, no panel yet
         names = " vs ".join(s.name for s in seats)
-        text = f"**{session.match.ruleset.name}**: {names}. Your hands come by DM."
-        channel = self.get_channel(challenge.channel_id) or await self.fetch_channel(
-            challenge.channel_id
-        )
-        # The board becomes the answer to this interaction (the challenge message itself).
-        await self.presenter.open(
-            session,
-            channel,  # type: ignore[arg-type]
-            interaction=interaction,
-            intro=text,
-        )
+        text = f"**{game}**: {names}. Your hands come by DM."
+        if isinstance(thread, str) and thread:
+            text += f"\n{thread}"
+        channel = self.get_partial_messageable(session.channel_id, guild_id=challenge.guild_id)
+        if isinstance(thread, int):
+            # The challenge message now starts the thread and points into it; the board is
+            # the thread's first message.
+            await interaction.edit_original_response(
+                content=f"**{game}**: {names}. The match is on in <#{thread}>.", view=None
+            )
+            await self.presenter.open(session, channel, intro=text)
+        else:
+            # The board becomes the answer to this interaction (the challenge message).
+            await self.presenter.open(session, channel, interaction=interaction, intro=text)
         closed = [s for s in session.seats if s.user_id is not None and not s.dms_open]
         if closed:
             mentions = ", ".join(f"<@{s.user_id}>" for s in closed)
-            await channel.send(  # type: ignore[union-attr]
+            await channel.send(
                 f"{mentions}: your DMs are closed, so press **My hand & moves** on the board "
                 "(or use /hand) to see your hand and play privately.",
                 allowed_mentions=discord.AllowedMentions(users=True),

@@ -401,8 +401,14 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     from bot.settings import Settings
     from bot.standin.patching import discord_pointed_at
 
+    # Channel mode: each table is a channel with its match in it (the crash test checks the
+    # board there); thread mode adds one globally limited call per match start.
     settings = Settings(
-        discord_token="bench", database=Path(database), turn_timer=3600, challenge_expiry=3600
+        discord_token="bench",
+        database=Path(database),
+        turn_timer=3600,
+        challenge_expiry=3600,
+        match_mode="channel",
     )
 
     async def main() -> None:

@@ -2,9 +2,10 @@
 
 import argparse
 import sys
+from typing import Any
 
-from engine.core.errors import EngineError
-from engine.core.ruleset import ruleset_ids
+from engine.core.errors import EngineError, OptionError
+from engine.core.ruleset import get_ruleset, ruleset_ids
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -18,8 +19,15 @@ def _play(args: argparse.Namespace) -> int:
         args.seed,
         players=args.players,
         hotseat=args.hotseat,
+        options=_options(args),
     )
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bot.replay_terminal import run_replay
+
+    return run_replay(args.file, args.to_end, args.reveal)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -28,9 +36,53 @@ def _simulate(args: argparse.Namespace) -> int:
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1 or args.players:
         agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
-    result = simulate(args.game, args.games, agents, args.seed)
+    result = simulate(args.game, args.games, agents, args.seed, options=_options(args))
     print(result.summary())
     return 0
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The match options asked for (`--best-of N`, `--option name=value`), checked against
+    the game's options model: one it does not have is refused before anything starts."""
+    options: dict[str, Any] = {}
+    for item in args.option or []:
+        name, equals, text = item.partition("=")
+        if not equals or not name.strip():
+            raise EngineError(f"--option takes name=value, not {item!r}")
+        options[name.strip().replace("-", "_")] = _value(text.strip())
+    if args.best_of is not None:
+        options["best_of"] = args.best_of
+    rules = get_ruleset(args.game)
+    try:
+        return rules.check_options(options)
+    except OptionError as exc:
+        supported = [f"--{o.replace('_', '-')}" for o in rules.options_model.model_fields]
+        hint = f"; {rules.name} takes {', '.join(supported)}" if supported else ""
+        raise OptionError(exc.option, f"{exc}{hint}") from None
+
+
+def _value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--best-of",
+        type=int,
+        metavar="N",
+        help="play a series, first to win a majority of N games (games that play series)",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="any other match option the game has (repeatable)",
+    )
 
 
 def _bot(args: argparse.Namespace) -> int:
@@ -70,10 +122,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--opponent", default="greedy", choices=["greedy", "random"])
     play.add_argument("--seed", type=int, help="fix the shuffle, to replay a game")
     play.add_argument("--players", type=int, default=2, help="seats, for games of 3 or 4")
+    _add_options(play)
     play.add_argument(
         "--hotseat", action="store_true", help="everyone at this keyboard, no computer"
     )
     play.set_defaults(run=_play)
+
+    rep = sub.add_parser("replay", help="step through a match record (from /replay … export)")
+    rep.add_argument("file", help="the record, as JSON")
+    rep.add_argument(
+        "--to-end", action="store_true", help="print the whole play-by-play; last line winner="
+    )
+    rep.add_argument("--reveal", action="store_true", help="show every hand too")
+    rep.set_defaults(run=_replay)
 
     sim = sub.add_parser("simulate", help="agent-vs-agent games; prints games_per_sec")
     sim.add_argument("game", choices=ruleset_ids())
@@ -85,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--players", type=int, help="seats, for games of 3 or 4 (default: 2)")
     sim.add_argument("--seed", type=int, default=0)
+    _add_options(sim)
     sim.set_defaults(run=_simulate)
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")

@@ -9,11 +9,12 @@ after every click are sent from it, without building discord.py items to seriali
 (tests/bot/test_components.py holds the two to the same output).
 """
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
-from engine.core.decision import Decision
+from engine.core.decision import Decision, Option
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -150,12 +151,14 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         await bot.controller.show_hand(interaction, self.match_id)
 
 
-def decision_view(match_id: int, decision: Decision | None) -> discord.ui.View:
-    """The components for one player's open decision (empty when they have none)."""
+def decision_view(
+    match_id: int, decision: Decision | None, options: Sequence[Option] = ()
+) -> discord.ui.View:
+    """The components for one player's open decision (empty when they have none), with
+    its `options` as the engine labels them (`Match.options(decision)`)."""
     view = discord.ui.View(timeout=None)
     if decision is None:
         return view
-    options = decision.options
     if not decision.multi and len(options) <= BUTTONS_MAX:
         for option in options:
             view.add_item(
@@ -226,11 +229,12 @@ def _select(custom_id: str, options, placeholder: str, low: int = 1, high: int =
     }
 
 
-def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
-    """`decision_view(match_id, decision).to_components()`, written out directly."""
+def decision_components(
+    match_id: int, decision: Decision | None, options: Sequence[Option] = ()
+) -> list[dict]:
+    """`decision_view(match_id, decision, options).to_components()`, written out directly."""
     if decision is None:
         return []
-    options = decision.options
     seq = decision.seq
     if not decision.multi and len(options) <= BUTTONS_MAX:
         buttons = [
@@ -277,11 +281,38 @@ def decision_components(match_id: int, decision: Decision | None) -> list[dict]:
     return rows
 
 
+class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"watch:(?P<match>\d+)"):
+    """On the public board: a live, private copy of the public table for a spectator."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label="Watch", style=discord.ButtonStyle.secondary, custom_id=f"watch:{match_id}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardhostBot = interaction.client  # type: ignore[assignment]
+        session = bot.sessions.by_id.get(self.match_id)
+        if session is None:
+            await interaction.response.send_message(
+                "This match is over: there is nothing left to watch.", ephemeral=True
+            )
+            return
+        await bot.spectators.watch(interaction, session)
+
+
 def board_view(match_id: int, over: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if not over:
         view.add_item(HandButton(match_id))
+        view.add_item(WatchButton(match_id))
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton, WatchButton)

@@ -16,6 +16,7 @@ Every check is the same on both paths (`_take`).
 import asyncio
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -39,6 +40,22 @@ COMPONENT = 3  # interaction type
 CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # callback types
 EPHEMERAL = 64
 _CHOICE = re.compile(r"(m|ms):(\d+):(\d+):(\d+)|(mn):(\d+):(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Why a click changed nothing; with the clicker's session and seat when the click was
+    theirs but stale, so that their panel can be brought up to date in the same answer."""
+
+    text: str
+    session: MatchSession | None = None
+    seat: int | None = None
+
+
+def pick_count(low: int, high: int) -> str:
+    if low == high:
+        return f"Pick exactly {low} option{'s' if low != 1 else ''}."
+    return f"Pick between {low} and {high} options."
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -71,42 +88,43 @@ class Controller:
 
     async def _take(
         self, match_id: int, seq: int, picks: list[int], user_id: int
-    ) -> tuple[MatchSession, int] | str:
+    ) -> tuple[MatchSession, int] | Refused:
         """Apply and commit a click's choice: (session, seat), or why nothing changed."""
         sessions = self.bot.sessions
         session = sessions.by_id.get(match_id)
         if session is None:
-            return MATCH_GONE
+            return Refused(MATCH_GONE)
         seat = session.seat_of(user_id)
         if seat is None:
-            return NOT_PLAYING
+            return Refused(NOT_PLAYING)
         decision = session.match.decision_for(seat)
         if decision is None or decision.seq != seq:
-            return STALE
-        options = decision.options
+            return Refused(STALE, session, seat)
+        options = session.match.options(decision)
         empty_allowed = decision.multi and decision.min_picks == 0
         if (not picks and not empty_allowed) or any(not 0 <= p < len(options) for p in picks):
-            return NOT_OFFERED
+            return Refused(NOT_OFFERED)
         if decision.multi:
             if len(set(picks)) != len(picks):
-                return "Each option can be picked once."
+                return Refused("Each option can be picked once.")
             if not decision.min_picks <= len(picks) <= decision.max_picks:
-                return f"Pick between {decision.min_picks} and {decision.max_picks} options."
+                return Refused(pick_count(decision.min_picks, decision.max_picks))
             action = tuple(options[p].action for p in picks)
         elif len(picks) == 1:
             action = options[picks[0]].action
         else:
-            return "Choose exactly one option."
+            return Refused("Choose exactly one option.")
         try:
             await sessions.act(session, seat, seq, action, notify=False)
         except StaleChoice:
-            return STALE
+            return Refused(STALE, session, seat)
         except (IllegalAction, SaveFailed) as exc:
-            return f"Not done: {exc}"
+            return Refused(f"Not done: {exc}")
         return session, seat
 
     def _redraw_others(self, session: MatchSession, seat: int, message_id: int | None) -> None:
-        """After the answer: the board and the panels the answer did not already show."""
+        """After the answer: the board and the panels the answer did not already show
+        (`message_id` None: the answer did not reach the clicker, so theirs too)."""
         answered_panel = (
             message_id is not None and message_id == session.seats[seat].panel_message_id
         )
@@ -117,18 +135,40 @@ class Controller:
             )
         )
 
+    def _after_stale(
+        self, session: MatchSession, seat: int, message_id: int | None, *, answered: bool
+    ) -> None:
+        """A stale click was answered with the current panel on the clicked message; the
+        player's own panel is brought up to date too unless that was the message."""
+        if answered and message_id == session.seats[seat].panel_message_id:
+            self.bot.presenter.forget_panel(session, seat)
+            return
+        self.later(self.bot.presenter.refresh_seat(session, seat))
+
     # -- through discord.py ------------------------------------------------------------
 
     async def choose(
         self, interaction: discord.Interaction, match_id: int, seq: int, picks: list[int]
     ) -> None:
         taken = await self._take(match_id, seq, picks, interaction.user.id)
-        if isinstance(taken, str):
-            return await reply(interaction, taken)
-        session, seat = taken
-        embed, view = self.bot.presenter.panel(session, seat)
-        await interaction.response.edit_message(embed=embed, view=view)
         message = interaction.message
+        message_id = message.id if message is not None else None
+        if isinstance(taken, Refused):
+            if taken.session is None or taken.seat is None:
+                return await reply(interaction, taken.text)
+            embed, view = await self.bot.presenter.panel(taken.session, taken.seat)
+            answered = await self._edit_original(
+                interaction, content=taken.text, embed=embed, view=view
+            )
+            if answered and not taken.session.seats[taken.seat].dms_open:
+                self.bot.traffic.note_hand(match_id, taken.seat, interaction.token)
+            self._after_stale(taken.session, taken.seat, message_id, answered=answered)
+            return
+        session, seat = taken
+        embed, view = await self.bot.presenter.panel(session, seat)
+        if not await self._edit_original(interaction, content=None, embed=embed, view=view):
+            self._redraw_others(session, seat, None)  # repair the clicker's panel another way
+            return
         if not session.seats[seat].dms_open:  # the click was on their (ephemeral) hand
             self.bot.traffic.note_hand(match_id, seat, interaction.token)
         elif message is not None:
@@ -138,7 +178,18 @@ class Controller:
                 channel_id=interaction.channel_id,
                 message_id=message.id,
             )
-        self._redraw_others(session, seat, message.id if message is not None else None)
+        self._redraw_others(session, seat, message_id)
+
+    @staticmethod
+    async def _edit_original(interaction: discord.Interaction, **fields: Any) -> bool:
+        """Answer a click by editing its message; False when Discord refused the answer
+        (e.g. 10062: the 3-second window passed)."""
+        try:
+            await interaction.response.edit_message(**fields)
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.warning("interaction %s: answer refused or late: %s", interaction.id, exc)
+            return False
+        return True
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
         session = self.bot.sessions.by_id.get(match_id)
@@ -147,7 +198,7 @@ class Controller:
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             return await reply(interaction, NOT_PLAYING)
-        embed, view = self.bot.presenter.panel(session, seat)
+        embed, view = await self.bot.presenter.panel(session, seat)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         if not session.seats[seat].dms_open:  # this reply is the panel to keep up to date
             self.bot.presenter.forget_panel(session, seat)
@@ -210,17 +261,32 @@ class Controller:
             taken = await self._take(match_id, seq, picks, user_id)
         except Exception:
             log.exception("click on match %s failed", match_id)
-            taken = "Something went wrong; nothing changed."
-        if isinstance(taken, str):
-            answer = {"type": CHANNEL_MESSAGE, "data": {"content": taken, "flags": EPHEMERAL}}
-            await self._answer(interaction, answer)
+            taken = Refused("Something went wrong; nothing changed.")
+        if isinstance(taken, Refused):
+            if taken.session is None or taken.seat is None:
+                answer = {
+                    "type": CHANNEL_MESSAGE,
+                    "data": {"content": taken.text, "flags": EPHEMERAL},
+                }
+                await self._answer(interaction, answer)
+                return False
+            # A stale click: the clicked panel becomes the current one, saying why.
+            panel = await self.bot.presenter.panel_payload(
+                taken.session, taken.seat, notice=taken.text
+            )
+            answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
+            if answered and not taken.session.seats[taken.seat].dms_open:
+                self.bot.traffic.note_hand(match_id, taken.seat, interaction[1])
+            self._after_stale(taken.session, taken.seat, message_id, answered=answered)
             return False
         session, seat = taken
-        panel = self.bot.presenter.panel_payload(session, seat)
+        panel = await self.bot.presenter.panel_payload(session, seat)
         answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
         if answered and not session.seats[seat].dms_open:  # the click was on their hand
             self.bot.traffic.note_hand(match_id, seat, interaction[1])
-        self._redraw_others(session, seat, message_id)
+        # Not answered (10062, a lost connection): the action stands, committed; the
+        # clicker's panel is repaired with the others' (an edit, or their hand's token).
+        self._redraw_others(session, seat, message_id if answered else None)
         return answered
 
     async def _answer(self, interaction: tuple[int, str], body: dict[str, Any]) -> bool:

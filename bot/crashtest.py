@@ -233,8 +233,9 @@ def applied(handle: Any) -> bool:
     """Whether the bot answered a click as done (the new panel), not as refused."""
     if handle.callback_type is not CallbackType.UPDATE_MESSAGE:
         return False
-    message = handle.source_message
-    return message is None or STALE not in message.text
+    # A stale click is answered with the current panel too, saying it is stale: read the
+    # answer itself, not the message (a later answer may have edited it since).
+    return STALE not in str((handle.callback_data or {}).get("content") or "")
 
 
 # -- the database, read back -----------------------------------------------------------------

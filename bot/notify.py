@@ -112,8 +112,9 @@ class TurnNotifier:
         self._timers.clear()
 
     async def _ping(self, session: MatchSession, seat_index: int, seq: int) -> None:
-        decision = session.match.decision_for(seat_index)
-        if session.match.over or decision is None or decision.seq != seq:
+        match = await session.committed()
+        decision = match.decision_for(seat_index)
+        if match.over or decision is None or decision.seq != seq:
             return  # the player moved meanwhile (or the match ended)
         seat = session.seats[seat_index]
         assert seat.user_id is not None

@@ -7,7 +7,6 @@ is never read, so the board cannot show a hand and a panel cannot show another's
 import asyncio
 import io
 import logging
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -21,6 +20,7 @@ from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
 from bot.traffic import BOARD, NOTICE, PANEL
+from bot.workers import picture_pool
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -31,6 +31,9 @@ BOARD_IMAGE = "board.png"
 DMS_CLOSED = 50007
 EPHEMERAL_PANEL = -1  # in `_last_panel`: the panel is an ephemeral reply, not a DM
 OLD_MESSAGE_EDITS = 30046  # too many edits to a message older than an hour
+UNKNOWN_MESSAGE = 10008  # the message was deleted
+UNKNOWN_CHANNEL = 10003  # e.g. the match's thread was deleted
+ARCHIVED_THREAD = 50083  # nothing can be edited in an archived thread
 
 
 def render_png(view) -> bytes | None:
@@ -79,12 +82,16 @@ class Presenter:
 
     # -- what a player sees ---------------------------------------------------------
 
-    def panel(self, session: MatchSession, seat: int) -> tuple[discord.Embed, discord.ui.View]:
-        view = session.match.view(seat)
-        decision = session.match.decision_for(seat)
+    async def panel(
+        self, session: MatchSession, seat: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        match = await session.committed()
+        view = match.view(seat)
+        decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
-        return embed, decision_view(session.match_id, decision)
+        options = match.options(decision) if decision else ()
+        return embed, decision_view(session.match_id, decision, options)
 
     def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
@@ -94,24 +101,32 @@ class Presenter:
         known = self._opened.get(key)
         if known is not None and known[0] == decision.seq:
             return known[1]  # the same value every time, so an unchanged panel stays equal
-        deadline = session.deadlines.get(seat)
-        if deadline is None:
+        started = session.opened.get(seat)  # kept across a restart with the clock
+        if started is None:
             return None
-        ago = asyncio.get_running_loop().time() - (deadline - session.turn_timer)
+        ago = asyncio.get_running_loop().time() - started
         opened = discord.utils.utcnow() - timedelta(seconds=max(0.0, ago))
         self._opened[key] = (decision.seq, opened)
         return opened
 
-    def panel_payload(self, session: MatchSession, seat: int) -> dict:
-        """The panel as Discord message JSON (`embeds`, `components`), for the hot paths:
-        the same content as `panel`, without discord.py objects to build and serialise."""
-        view = session.match.view(seat)
-        decision = session.match.decision_for(seat)
+    async def panel_payload(
+        self, session: MatchSession, seat: int, *, notice: str | None = None
+    ) -> dict:
+        """The panel as Discord message JSON (`content`, `embeds`, `components`), for the hot
+        paths: the same content as `panel`, without discord.py objects to build and
+        serialise. `notice` is a line above it (e.g. why a click did nothing); every other
+        panel clears it."""
+        match = await session.committed()
+        view = match.view(seat)
+        decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
         return {
+            "content": notice,
             "embeds": [embed.to_dict()],
-            "components": decision_components(session.match_id, decision),
+            "components": decision_components(
+                session.match_id, decision, match.options(decision) if decision else ()
+            ),
         }
 
     async def picture(self, view) -> bytes | None:
@@ -121,16 +136,13 @@ class Presenter:
             return None
         loop = asyncio.get_running_loop()
         if self.image_processes:
-            if self._pool is None:
-                # spawn, not fork: the bot has threads (aiosqlite) whose locks a fork copies
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+            if self._pool is None:  # a worker that ends with the bot, even a killed one
+                self._pool = picture_pool()
             return await loop.run_in_executor(self._pool, render_png, view)
         return await asyncio.to_thread(render_png, view)
 
     async def board(self, session: MatchSession) -> tuple[discord.Embed, list[discord.File]]:
-        view = session.match.view(None)
+        view = (await session.committed()).view(None)
         png = await self.picture(view)
         files = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)] if png else []
         embed = board_embed(view, self.game_name(session), BOARD_IMAGE if png else None)
@@ -154,7 +166,7 @@ class Presenter:
         picture takes tens of milliseconds to draw, and when many matches start at once
         (a queue of pictures) the players would otherwise wait for all of them.
         """
-        embed = board_embed(session.match.view(None), self.game_name(session))
+        embed = board_embed((await session.committed()).view(None), self.game_name(session))
         self.bot.notifier.seed(session)
         view = board_view(session.match_id, session.match.over)
         fields = {"content": intro, "embed": embed, "view": view}
@@ -184,6 +196,7 @@ class Presenter:
         the latest state, so a burst of moves costs one board upload, not one per move;
         that redraw waits `min_interval`, as Discord rate-limits message edits anyway.
         """
+        await session.committed()
         self.bot.notifier.check(session, actor)
         seats = {s for s in range(len(session.seats)) if s != skip_seat}
         work = self._work.get(session.match_id)
@@ -214,6 +227,41 @@ class Presenter:
                 for seat_index in range(len(session.seats)):
                     self._last_panel.pop((session.match_id, seat_index), None)
                     self._opened.pop((session.match_id, seat_index), None)
+
+    async def refresh_seat(self, session: MatchSession, seat_index: int) -> None:
+        """Bring one player's panel up to date (after a stale click, say)."""
+        seat = session.seats[seat_index]
+        if seat.is_bot or seat.user_id is None:
+            return
+        self.forget_panel(session, seat_index)
+        if seat.dms_open:
+            await self._edit_panel(session, seat_index)
+        else:
+            await self._edit_hand(session, seat_index)
+
+    async def resume(self, sessions: list[MatchSession]) -> None:
+        """After a restart, bring every resumed match up to date as the players see it.
+
+        The process that died may have committed an action and told nobody, or stored a
+        match and posted nothing, or posted a board and not saved its id. So nothing that
+        was shown is trusted: first every panel whose player has a decision open (they are
+        waiting on it), then every other panel, each edited to the committed state or sent
+        anew where it is gone or was never sent; and every board is queued for an edit, or
+        posted anew where its id is unknown (an edit that finds it gone posts it anew too).
+        """
+        for waiting in (True, False):
+            for session in sessions:
+                if session.match.over:
+                    continue
+                for seat_index in range(len(session.seats)):
+                    if (session.match.decision_for(seat_index) is not None) == waiting:
+                        await self.refresh_seat(session, seat_index)
+        for session in sessions:
+            if session.board_message_id is None:
+                embed = board_embed((await session.committed()).view(None), self.game_name(session))
+                await self._repost_board(session, embed)
+            else:
+                self._edit_board(session)
 
     def _edit_board(self, session: MatchSession) -> None:
         """Queue the public board for an edit; the board worker paces the edits."""
@@ -282,16 +330,18 @@ class Presenter:
         """Edit the board: through its interaction's token while that works, else on the
         channel route, after a turn of the global budget (`spent`: already taken)."""
         loop = asyncio.get_running_loop()
-        view = session.match.view(None)
+        match = await session.committed()
+        view = match.view(None)
+        over = match.over
         as_of = discord.utils.utcnow()  # the board shows every action committed before this
-        fields: dict = {"view": board_view(session.match_id, session.match.over)}
+        fields: dict = {"view": board_view(session.match_id, over)}
         png = None
         now = loop.time()
         picture_due = self._last_image.get(session.match_id, -1e9) + self.image_interval <= now
         if (
             self.draw_images
             and not self._picturing  # one picture at a time, as `picture_share` assumes
-            and (session.match.over or (picture_due and now >= self._idle_from))
+            and (over or (picture_due and now >= self._idle_from))
         ):
             self._picturing = True
             try:
@@ -331,10 +381,14 @@ class Presenter:
             else:  # a bucket is full: the board catches up with a later edit
                 self._edit_board(session)
         except discord.HTTPException as exc:
-            if exc.code == OLD_MESSAGE_EDITS:
+            # Too old, deleted, or in a thread that was archived (posting unarchives it) or
+            # deleted (the match moves to a new thread).
+            if exc.code in (OLD_MESSAGE_EDITS, UNKNOWN_MESSAGE, ARCHIVED_THREAD, UNKNOWN_CHANNEL):
                 await self._repost_board(session, embed)
             else:
                 log.warning("match %s: board edit failed: %s", session.match_id, exc)
+        # Spectators' copies follow the board, at its pace, through their own tokens.
+        await self.bot.spectators.update(session)
 
     def _board_age(self, session: MatchSession) -> float:
         if session.board_message_id is None:
@@ -349,11 +403,17 @@ class Presenter:
         await self.bot.traffic.budget.spend(BOARD)
         embed.set_image(url=None)  # the picture follows with the next edit
         view = board_view(session.match_id, session.match.over)
-        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
-            try:
-                sent = await self.bot.http.send_message(session.channel_id, params=params)
-            except discord.HTTPException as exc:
+        try:
+            sent = await self._post_board(session, embed, view)
+        except discord.HTTPException as exc:
+            if not (self.bot.threads.gone(exc) and await self.bot.threads.relocate(session)):
                 log.warning("match %s: board could not be re-posted: %s", session.match_id, exc)
+                return
+            old_id = None  # it stays in the closed thread
+            try:
+                sent = await self._post_board(session, embed, view)
+            except discord.HTTPException as again:
+                log.warning("match %s: board lost its thread: %s", session.match_id, again)
                 return
         session.board_message_id = int(sent["id"])
         await self.bot.storage.matches.set_board_message(session.match_id, session.board_message_id)
@@ -373,11 +433,17 @@ class Presenter:
         except (TimeoutError, discord.HTTPException) as exc:  # 30046 again: left as it is
             log.info("match %s: old board %s left as it is: %s", session.match_id, old_id, exc)
 
+    async def _post_board(
+        self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
+    ) -> dict:
+        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+            return await self.bot.http.send_message(session.channel_id, params=params)
+
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
         """A new DM panel, sent as raw JSON: discord.py's `user.send` would parse the
         message it gets back and keep the panel's view in its view store for good."""
         seat = session.seats[seat_index]
-        payload = self.panel_payload(session, seat_index)
+        payload = await self.panel_payload(session, seat_index)
         try:
             await self._dm_channel(seat)
             traffic = self.bot.traffic
@@ -407,7 +473,7 @@ class Presenter:
             await self._send_panel(session, seat_index)
             await self._save_front(session)
             return
-        payload = self.panel_payload(session, seat_index)
+        payload = await self.panel_payload(session, seat_index)
         key = (session.match_id, seat_index)
         sent = (seat.panel_message_id, payload)
         if self._last_panel.get(key) == sent:
@@ -457,7 +523,7 @@ class Presenter:
 
     async def _edit_hand(self, session: MatchSession, seat_index: int) -> None:
         """DMs closed: the player's ephemeral panel, through the token that opened it."""
-        payload = self.panel_payload(session, seat_index)
+        payload = await self.panel_payload(session, seat_index)
         key = (session.match_id, seat_index)
         if self._last_panel.get(key) == (EPHEMERAL_PANEL, payload):
             return
@@ -487,10 +553,14 @@ class Presenter:
             self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
-        channel = self.bot.get_channel(session.channel_id)
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         user_id = session.seats[seat].user_id
-        if channel is None or user_id is None:
+        if user_id is None:
             return
+        # Not cached yet when a restored clock warns during start-up: post by id.
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
         await self.bot.traffic.budget.spend(NOTICE)
         await channel.send(  # type: ignore[union-attr]
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",

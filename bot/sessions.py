@@ -4,11 +4,18 @@ The session manager owns the engine matches of the bot. It knows nothing of Disc
 messages: after each change it calls the `on_change` hook (the presenter redraws) and,
 when a match ends, `on_finish` (ratings). Order for every action: validate and apply in
 the engine, append it to the SQLite action log (committed), and only then tell anyone.
+
+Turn clocks (each waiting human's deadline, the decision it times, when it started, and
+whether the half-time warning went out) are stored with the action that changes them, in
+the same statement, and restored after a restart: the stored deadline stands, except that
+one already past, or within `restart_grace` of the restart, is moved to restart +
+`restart_grace` and warned again (docs/architecture.md, "Turn clocks across a restart").
 """
 
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -24,6 +31,13 @@ from engine.core.match import Match, new_match, replay
 log = logging.getLogger(__name__)
 
 COMPUTER_AGENT = "greedy"
+
+# A restart never costs a player the match: a clock with less than this left (or already
+# run out while the bot was down) gets this much from the restart on. Seconds, or this
+# share of the turn timer if that is less, so a restart never gives more than half a turn
+# and a moved clock is always within its warning window (the warning goes out again).
+RESTART_GRACE = 60.0
+RESTART_GRACE_SHARE = 0.5
 
 
 class StaleChoice(IllegalAction):
@@ -52,6 +66,20 @@ class Seat:
     dm_channel_id: int | None = None
 
 
+def restart_grace(turn_timer: float) -> float:
+    return min(RESTART_GRACE, turn_timer * RESTART_GRACE_SHARE)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """One waiting human's clock, in event-loop time (stored as epoch seconds)."""
+
+    seq: int  # the decision it times
+    deadline: float
+    opened: float  # when that decision's clock started
+    warned: bool  # the half-time warning went out
+
+
 @dataclass
 class MatchSession:
     match_id: int
@@ -62,14 +90,33 @@ class MatchSession:
     turn_timer: float
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     board_message_id: int | None = None
+    parent_channel_id: int | None = None  # in thread mode: the channel the thread is in
     deadlines: dict[int, float] = field(default_factory=dict)  # seat -> loop time
     deadline_seq: dict[int, int] = field(default_factory=dict)  # seat -> decision seq timed
+    opened: dict[int, float] = field(default_factory=dict)  # seat -> loop time its clock began
     warned: set[int] = field(default_factory=set)
     timer: asyncio.Task | None = None
+    # Set while the match in memory is exactly what is committed. An action is applied in
+    # memory first (the engine validates by applying) and saved after; in that window the
+    # match shows a result nobody may see yet, so every read for a player waits it out.
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.settled.set()
 
     @property
     def ruleset(self) -> str:
         return self.match.ruleset.id
+
+    async def committed(self) -> Match:
+        """The match as committed: waits while a save is under way.
+
+        Whatever reaches a player (a panel, the board, /hand, /match) is read through this,
+        and read at once: between this and the reads there must be no `await`, or another
+        click could change the match in memory again before it is saved.
+        """
+        await self.settled.wait()
+        return self.match
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -77,9 +124,27 @@ class MatchSession:
                 return index
         return None
 
+    def clocks(self) -> dict[int, Clock]:
+        return {
+            seat: Clock(
+                self.deadline_seq[seat],
+                deadline,
+                self.opened.get(seat, deadline - self.turn_timer),
+                seat in self.warned,
+            )
+            for seat, deadline in self.deadlines.items()
+        }
+
+    def set_clocks(self, clocks: dict[int, Clock]) -> None:
+        self.deadlines = {seat: c.deadline for seat, c in clocks.items()}
+        self.deadline_seq = {seat: c.seq for seat, c in clocks.items()}
+        self.opened = {seat: c.opened for seat, c in clocks.items()}
+        self.warned = {seat for seat, c in clocks.items() if c.warned}
+
     def front_state(self) -> dict[str, Any]:
         """What the bot keeps beside the record to find its messages again after a restart."""
         return {
+            "parent_channel_id": self.parent_channel_id,
             "seats": [
                 {
                     "dms_open": s.dms_open,
@@ -87,7 +152,7 @@ class MatchSession:
                     "dm_channel_id": s.dm_channel_id,
                 }
                 for s in self.seats
-            ]
+            ],
         }
 
 
@@ -115,6 +180,10 @@ class SessionManager:
         self.by_channel: dict[int, MatchSession] = {}
         self.by_id: dict[int, MatchSession] = {}
         self._agents: dict[int, Any] = {}
+        #: Running matches this process cannot replay (engine/core/pins.py refused their
+        #: cards, or their rules version): kept running in storage, never ended, and their
+        #: channel stays taken. Channel id -> why, in words for the players.
+        self.held: dict[int, str] = {}
 
     # -- starting and restoring --------------------------------------------------
 
@@ -127,21 +196,26 @@ class SessionManager:
         decks: list[list[str]],
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        parent_channel_id: int | None = None,
     ) -> MatchSession:
         if channel_id in self.by_channel:
             raise ChannelBusy("this channel already has a running match")
         seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         match = new_match(ruleset, [s.name for s in seats], decks, seed, options or {})
         players = [PlayerInfo(user_id=s.user_id, name=s.name, is_bot=s.is_bot) for s in seats]
+        timer = await self.turn_timer(guild_id)
+        session = MatchSession(
+            0, guild_id, channel_id, match, seats, timer, parent_channel_id=parent_channel_id
+        )
+        clocks = _plan_clocks(session, asyncio.get_running_loop().time())
         try:
-            match_id = await self.storage.matches.create_match(
-                guild_id, channel_id, match.record, players, options or {}
-            )
+            session.match_id = await self.storage.matches.create_match(
+                guild_id, channel_id, match.record, players, match.record.options,
+                clocks=_stored(clocks),
+            )  # fmt: skip
         except StorageError as exc:
             raise ChannelBusy(str(exc)) from exc
-        session = MatchSession(
-            match_id, guild_id, channel_id, match, seats, await self.turn_timer(guild_id)
-        )
+        session.set_clocks(clocks)
         self._register(session)
         await self._computer_moves(session)
         self._reset_timer(session)
@@ -154,8 +228,10 @@ class SessionManager:
             try:
                 match = replay(await self.storage.matches.load_record(row.id))
             except EngineError as exc:
-                log.error("match %s cannot be replayed (%s): abandoned", row.id, exc)
-                await self.storage.matches.finish_match(row.id, None, "abandoned")
+                # Never ended for this: a content or rules update must not lose a match.
+                # It stays stored as it is and resumes under a bot that can replay it.
+                log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
+                self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
                 continue
             front = await self.storage.matches.get_front_state(row.id)
             stored = front.get("seats", [])
@@ -180,15 +256,32 @@ class SessionManager:
                 seats,
                 await self.turn_timer(row.guild_id),
                 board_message_id=row.board_message_id,
+                parent_channel_id=front.get("parent_channel_id"),
             )
             self._register(session)
+            _restore_clocks(session, await self.storage.matches.get_clocks(row.id))
             self._reset_timer(session)
             restored.append(session)
         return restored
 
+    def close(self) -> None:
+        """Stop every turn timer (the bot is shutting down; a restart restores them)."""
+        for session in self.by_id.values():
+            if session.timer is not None and session.timer is not asyncio.current_task():
+                session.timer.cancel()
+            session.timer = None
+
     def _register(self, session: MatchSession) -> None:
         self.by_channel[session.channel_id] = session
         self.by_id[session.match_id] = session
+
+    def move(self, session: MatchSession, channel_id: int) -> None:
+        """The match now lives in `channel_id` (its thread was closed)."""
+        if self.by_channel.get(session.channel_id) is session:
+            del self.by_channel[session.channel_id]
+        session.channel_id = channel_id
+        session.board_message_id = None
+        self.by_channel[channel_id] = session
 
     def _unregister(self, session: MatchSession) -> None:
         self.by_channel.pop(session.channel_id, None)
@@ -232,7 +325,20 @@ class SessionManager:
     async def _apply(self, session: MatchSession, seat: int, change: Callable[[], None]) -> None:
         match = session.match
         before = len(match.actions)
-        change()  # raises IllegalAction before touching anything
+        session.settled.clear()
+        try:
+            change()  # raises IllegalAction before touching anything
+            await self._commit(session, match, before)
+        finally:
+            session.settled.set()
+
+    async def _commit(self, session: MatchSession, match: Match, before: int) -> None:
+        """Save the actions applied since `before`; on failure rebuild the match from the log."""
+        # The clocks as they stand after this change go with it, in the same statement
+        # (nothing extra when they did not change).
+        current = session.clocks()
+        clocks = _plan_clocks(session, asyncio.get_running_loop().time(), current)
+        changed = clocks != current
         try:
             await self.storage.matches.append_actions(
                 session.match_id,
@@ -240,7 +346,9 @@ class SessionManager:
                     (seq, *match.actions[seq - 1])
                     for seq in range(before + 1, len(match.actions) + 1)
                 ],
+                clocks=_stored(clocks) if changed and not match.over else None,
             )
+            session.set_clocks(clocks)
             if match.over:
                 await self.storage.matches.finish_match(session.match_id, match.winner)
             crash_point("committed")  # committed, nobody told: the narrowest window
@@ -280,45 +388,139 @@ class SessionManager:
 
     def _reset_timer(self, session: MatchSession) -> None:
         """A fresh clock for each new decision of a human; decisions still open keep theirs."""
-        now = asyncio.get_running_loop().time()
-        open_seats = set()
-        for decision in session.match.pending:
-            seat = decision.player
-            if session.seats[seat].is_bot:
-                continue
-            open_seats.add(seat)
-            if session.deadline_seq.get(seat) != decision.seq:
-                session.deadline_seq[seat] = decision.seq
-                session.deadlines[seat] = now + session.turn_timer
-                session.warned.discard(seat)
-        for seat in list(session.deadlines):
-            if seat not in open_seats:
-                del session.deadlines[seat]
-                session.deadline_seq.pop(seat, None)
+        session.set_clocks(_plan_clocks(session, asyncio.get_running_loop().time()))
         if session.timer is not None and session.timer is not asyncio.current_task():
             session.timer.cancel()
         session.timer = asyncio.create_task(self._run_timer(session)) if session.deadlines else None
 
     async def _run_timer(self, session: MatchSession) -> None:
+        """Warn each waiting human at half time, resign them at their deadline.
+
+        The clocks may change while this sleeps (an action, a restart's grace), so after
+        each sleep it looks at them again rather than acting on what it slept for."""
         loop = asyncio.get_running_loop()
         while session.deadlines and not session.match.over:
             half = session.turn_timer / 2
             moments = []
             for seat, deadline in session.deadlines.items():
                 if seat not in session.warned:
-                    moments.append((deadline - half, "warn", seat))
-                moments.append((deadline, "lose", seat))
+                    moments.append((deadline - half, _WARN, seat))
+                moments.append((deadline, _LOSE, seat))
             when, what, seat = min(moments)
-            await asyncio.sleep(max(0.0, when - loop.time()))
-            if session.match.over or seat not in session.deadlines:
+            now = loop.time()
+            if when > now + 0.001:
+                await asyncio.sleep(when - now)
                 continue
-            if what == "warn":
+            seq = session.deadline_seq[seat]
+            if what == _WARN:
                 session.warned.add(seat)
                 if self.on_warning is not None:
-                    await self.on_warning(session, seat, session.deadlines[seat] - loop.time())
-            elif session.deadlines.get(seat, float("inf")) <= loop.time() + 0.001:
-                try:
-                    await self.resign(session, seat, "timeout")
-                except IllegalAction:
-                    return
-                return
+                    try:
+                        await self.on_warning(session, seat, session.deadlines[seat] - now)
+                    except Exception:
+                        log.exception("match %s: turn warning failed", session.match_id)
+                await self._save_warning(session, seat, seq)
+            else:
+                outcome = await self._time_out(session, seat, seq)
+                if outcome is _TIMED_OUT:
+                    return  # the change started the next timer, if the match goes on
+                if outcome is _NOT_SAVED:
+                    await asyncio.sleep(0.5)  # try again (the clock may change first)
+
+    async def _save_warning(self, session: MatchSession, seat: int, seq: int) -> None:
+        """Note that the warning went out (after it did: a crash in between repeats the
+        warning, which is better than losing it). One trip, with no action to go with."""
+        async with session.lock:
+            if session.match.over or session.deadline_seq.get(seat) != seq:
+                return  # the player moved meanwhile: that append stored the clocks
+            try:
+                await self.storage.matches.set_clocks(session.match_id, _stored(session.clocks()))
+            except StorageError:
+                log.warning("match %s: could not note the turn warning", session.match_id)
+
+    async def _time_out(self, session: MatchSession, seat: int, seq: int) -> object:
+        """Resign `seat` by timeout if decision `seq` is still open past its deadline:
+        _TIMED_OUT, _NOT_DUE (the player moved in time, or the clock changed) or
+        _NOT_SAVED."""
+        async with session.lock:
+            deadline = session.deadlines.get(seat, float("inf"))
+            if (
+                session.match.over
+                or session.deadline_seq.get(seat) != seq
+                or deadline > asyncio.get_running_loop().time() + 0.001
+            ):
+                return _NOT_DUE
+            try:
+                await self._apply(session, seat, lambda: session.match.resign(seat, "timeout"))
+            except SaveFailed:
+                return _NOT_SAVED
+            except IllegalAction as exc:  # the engine refuses: this timer can do no more
+                log.warning("match %s: seat %s cannot time out: %s", session.match_id, seat, exc)
+                return _TIMED_OUT
+        await self._after_change(session)
+        return _TIMED_OUT
+
+
+_WARN, _LOSE = 0, 1
+_TIMED_OUT, _NOT_DUE, _NOT_SAVED = object(), object(), object()
+
+
+def _plan_clocks(
+    session: MatchSession, now: float, current: dict[int, Clock] | None = None
+) -> dict[int, Clock]:
+    """The clocks for the match as it stands: a decision still open keeps its clock, a
+    new decision of a human gets a fresh one from `now`; computers have none."""
+    if current is None:
+        current = session.clocks()
+    clocks = {}
+    for decision in session.match.pending:
+        seat = decision.player
+        if session.seats[seat].is_bot:
+            continue
+        clock = current.get(seat)
+        if clock is None or clock.seq != decision.seq:
+            clock = Clock(decision.seq, now + session.turn_timer, now, False)
+        clocks[seat] = clock
+    return clocks
+
+
+def _stored(clocks: dict[int, Clock]) -> list[dict[str, Any]]:
+    """The clocks as storage keeps them: wall-clock (epoch) seconds, which outlive the
+    process, where the session counts in event-loop time, which does not."""
+    offset = time.time() - asyncio.get_running_loop().time()
+    return [
+        {
+            "seat": seat,
+            "seq": c.seq,
+            "deadline": round(c.deadline + offset, 3),
+            "opened": round(c.opened + offset, 3),
+            "warned": c.warned,
+        }
+        for seat, c in sorted(clocks.items())
+    ]
+
+
+def _restore_clocks(session: MatchSession, stored: list[dict[str, Any]]) -> None:
+    """Put back the stored clocks of the decisions still open (after a restart).
+
+    The stored deadline stands: a restart is no fresh clock. But a player never loses to
+    the bot's downtime: a deadline already past, or less than the grace away, is moved
+    to now + grace, and its half-time warning goes out again (with the grace at most
+    half the timer, the moved deadline is always within the warning window). A decision
+    with no stored clock (a match stored before clocks were) gets a fresh one."""
+    now = asyncio.get_running_loop().time()
+    offset = time.time() - now
+    grace = restart_grace(session.turn_timer)
+    clocks = {}
+    for entry in stored:
+        seat, seq = int(entry["seat"]), int(entry["seq"])
+        decision = session.match.decision_for(seat)
+        if decision is None or decision.seq != seq or session.seats[seat].is_bot:
+            continue
+        deadline = float(entry["deadline"]) - offset
+        warned = bool(entry["warned"])
+        if deadline < now + grace:
+            deadline, warned = now + grace, False
+        opened = float(entry.get("opened", entry["deadline"] - session.turn_timer)) - offset
+        clocks[seat] = Clock(seq, deadline, opened, warned)
+    session.set_clocks(clocks)

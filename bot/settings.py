@@ -1,6 +1,7 @@
 """Every setting in one place, read from the environment or `.env` and checked at start."""
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -18,6 +19,8 @@ class Settings(BaseSettings):
     dev_guild: int | None = Field(default=None, alias="CARDHOST_DEV_GUILD")
     turn_timer: int = Field(default=300, ge=30, le=3600, alias="CARDHOST_TURN_TIMER")
     challenge_expiry: int = Field(default=120, ge=30, le=3600, alias="CARDHOST_CHALLENGE_EXPIRY")
+    #: Where a server's matches run unless it chose in /config: a thread each, or the channel.
+    match_mode: Literal["thread", "channel"] = Field(default="thread", alias="CARDHOST_MATCH_MODE")
     log_level: str = Field(
         default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$", alias="CARDHOST_LOG_LEVEL"
     )

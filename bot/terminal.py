@@ -7,6 +7,7 @@ on a blank screen, so secret choices and hands stay with whoever made or holds t
 
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from bot.render.text import board_text, hand_text
 from engine.agents import make_agent
@@ -111,7 +112,7 @@ class TerminalGame:
             self.write(hand)
         who = f"{self.match.players[seat]}: " if self.hotseat else ""
         self.write(f"\n{who}{decision.prompt}")
-        for option in decision.options:
+        for option in self.match.options(decision):
             self.write(f"  {option.index + 1:>2}. {option.label}")
         while True:
             action = self.ask(decision)
@@ -185,9 +186,11 @@ def play_in_terminal(
     write: Callable[[str], None] = print,
     players: int = 2,
     hotseat: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> int | None:
     """One person (seat 1) against the computer in every other seat, or everyone hot-seat."""
     rules = get_ruleset(ruleset)
+    options = rules.check_options(options)  # refused before anything is shown
     if not rules.min_players <= players <= rules.max_players:
         raise EngineError(
             f"{rules.name} is played by {rules.min_players} to {rules.max_players} players"
@@ -215,5 +218,5 @@ def play_in_terminal(
         humans = [0]
         write(f"{rules.name}: your deck {mine} against the computer's {', '.join(chosen[1:])}.")
     write(HELP)
-    match = new_match(ruleset, names, [decks[d] for d in chosen], seed)
+    match = new_match(ruleset, names, [decks[d] for d in chosen], seed, options)
     return TerminalGame(match, humans, opponent, read, write, seed).run()

@@ -207,6 +207,12 @@ class Traffic:
             params={"wait": "true"} if method == "POST" else None,
         )
 
+    async def edit_original(self, token: str, payload: dict) -> None:
+        """Edit the answer of the interaction whose token this is (e.g. an ephemeral copy)."""
+        await self._webhook(
+            "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", token, payload
+        )
+
     async def edit_with_token(self, user_id: int, message_id: int, payload: dict) -> bool:
         """Edit a message through the user's interaction token; False if none can."""
         entry = self.tokens.editing(user_id, message_id)

@@ -1,7 +1,23 @@
 """Deck codes: a whole deck as one short line of text that survives copy-paste in Discord.
 
-A code looks like ``CH1.<body>``. The body is URL-safe base64 (no padding, so no ``+``,
-``/`` or ``=`` for chat clients to mangle) of::
+Version 2 (``CH2.<body>``, what `encode` writes) numbers cards through an **append-only
+index per game**, checked in as data next to the cards (``cards/<game>/deckcode_index.txt``):
+the n-th id listed there is card number n, for ever. The body is URL-safe base64 of::
+
+    3-byte checksum (BLAKE2s of the version and the payload) + varint(len(payload)) + payload
+
+and the payload is ``ruleset`` and a newline, then one entry per distinct card in the deck's
+order of first appearance: ``varint(2 * (number + 1) + several)`` and, when ``several``, a
+varint count; a card the index does not list yet is ``varint(0)`` + its id's length and
+ASCII + a varint count. So adding a card is a data-only change: it encodes at once (by its
+id), and appending its id to the index (``python -m cards.deckcode --append-new``) makes its
+codes short; nothing already shared changes meaning. A 30-card deck is about 55 characters.
+The length before the payload tells a cut-off code from a damaged one.
+
+Version 1 (below) is still read, forever: codes people saved keep working.
+
+A version 1 code looks like ``CH1.<body>``. The body is URL-safe base64 (no padding, so no
+``+``, ``/`` or ``=`` for chat clients to mangle) of::
 
     3-byte checksum (BLAKE2s of the version and the payload) + raw DEFLATE(payload)
 
@@ -17,19 +33,23 @@ encode, just longer, and decode unchanged; deck validation then reports unknown 
 
 The dictionary belongs to the format version and must never change: editing it would make
 every CH1 code decode to garbage (the checksum would catch it, but the codes would be lost).
-When the card pool grows enough that codes get long, add version 2 with a bigger dictionary
-and keep decoding version 1.
+Version 2 replaced it (above) so that the card pool can grow without touching the format.
 """
 
 import base64
 import binascii
 import hashlib
 import re
+import sys
 import zlib
 from collections import Counter
+from functools import cache
+from pathlib import Path
 
 PREFIX = "CH"
-VERSION = 1
+VERSION = 2
+INDEX_FILE = "deckcode_index.txt"
+CARDS_DIR = Path(__file__).parent
 CHECKSUM_BYTES = 3
 MAX_CODE_CHARS = 1000  # a legal deck needs ~100; this bounds the work done on junk input
 MAX_PAYLOAD_BYTES = 4096  # refuses "zip bombs": a valid code is far below this
@@ -62,6 +82,7 @@ _CH1_DICTIONARY = (
     b"dusk_toll,clash\n"
 )
 _DICTIONARIES: dict[int, bytes] = {1: _CH1_DICTIONARY}
+READABLE = (1, 2)
 
 
 class DeckCodeError(ValueError):
@@ -85,18 +106,58 @@ def encode(ruleset: str, cards: list[str]) -> str:
         raise ValueError("cards must be a list of card ids, not one string")
     if len(cards) > MAX_CARDS:
         raise ValueError(f"a deck code holds at most {MAX_CARDS} cards, not {len(cards)}")
-    entries = []
+    numbers = card_numbers(ruleset)
+    payload = bytearray(ruleset.encode("ascii") + b"\n")
     for card, count in Counter(cards).items():
         if not isinstance(card, str) or not CARD_ID_RE.fullmatch(card):
             raise ValueError(f"card ids are 1-64 of A-Z a-z 0-9 _ . : -, not {card!r}")
         if count > MAX_COPIES:
             raise ValueError(f"at most {MAX_COPIES} copies of a card in a code, {card} has {count}")
-        entries.append(card if count == 1 else f"{card}*{count}")
-    payload = f"{ruleset}\n{','.join(entries)}".encode("ascii")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zdict=_DICTIONARIES[VERSION])
-    packed = packer.compress(payload) + packer.flush()
-    body = base64.urlsafe_b64encode(_checksum(VERSION, payload) + packed).rstrip(b"=")
+        number = numbers.get(card)
+        if number is None:  # not in the index yet: carried by its id
+            payload += _varint(0) + _varint(len(card)) + card.encode("ascii") + _varint(count)
+        else:
+            payload += _varint(2 * (number + 1) + (count > 1))
+            if count > 1:
+                payload += _varint(count)
+    blob = _checksum(VERSION, bytes(payload)) + _varint(len(payload)) + payload
+    body = base64.urlsafe_b64encode(blob).rstrip(b"=")
     return f"{PREFIX}{VERSION}.{body.decode('ascii')}"
+
+
+def index_path(ruleset: str) -> Path:
+    return CARDS_DIR / ruleset.replace("-", "_") / INDEX_FILE
+
+
+@cache
+def card_index(ruleset: str) -> tuple[str, ...]:
+    """The game's card ids in code-number order (empty for a game without an index)."""
+    path = index_path(ruleset)
+    if not RULESET_RE.fullmatch(ruleset) or not path.is_file():
+        return ()
+    ids = []
+    for line in path.read_text(encoding="ascii").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            ids.append(line)
+    return tuple(ids)
+
+
+@cache
+def card_numbers(ruleset: str) -> dict[str, int]:
+    return {card: number for number, card in enumerate(card_index(ruleset))}
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        low = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return bytes(out)
 
 
 def decode(code: str) -> tuple[str, list[str]]:
@@ -116,11 +177,11 @@ def decode(code: str) -> tuple[str, list[str]]:
             "prefix", f"that is not a deck code: deck codes start with '{PREFIX}{VERSION}.'"
         )
     version = int(match.group(1))
-    if version not in _DICTIONARIES:
+    if version not in READABLE:
         raise DeckCodeError(
             "version",
             f"that deck code has version {version}, which this bot cannot read "
-            f"(it reads version {', '.join(map(str, sorted(_DICTIONARIES)))})",
+            f"(it reads version {', '.join(map(str, READABLE))})",
         )
     body = text[match.end() :].rstrip("=")
     if not _BODY_RE.fullmatch(body):
@@ -138,6 +199,8 @@ def decode(code: str) -> tuple[str, list[str]]:
     if len(blob) <= CHECKSUM_BYTES:
         raise DeckCodeError("truncated", _TRUNCATED)
     checksum, packed = blob[:CHECKSUM_BYTES], blob[CHECKSUM_BYTES:]
+    if version == 2:
+        return _decode_v2(checksum, packed)
     payload = _inflate(version, packed)
     if payload is None or _checksum(version, payload) != checksum:
         raise DeckCodeError(
@@ -149,6 +212,90 @@ def decode(code: str) -> tuple[str, list[str]]:
 
 
 _TRUNCATED = "that deck code is incomplete: it looks cut off, copy the whole code"
+
+
+_DAMAGED = (
+    "that deck code is damaged (its checksum does not match): "
+    "was a character changed while copying?"
+)
+
+
+class _Reader:
+    """Varints and bytes from a version 2 payload; running out is a cut-off code."""
+
+    def __init__(self, data: bytes, reason: str = "content"):
+        self.data = data
+        self.at = 0
+        self.reason = reason
+
+    def varint(self) -> int:
+        value = shift = 0
+        while True:
+            if self.at >= len(self.data) or shift > 28:
+                raise DeckCodeError(
+                    self.reason,
+                    _TRUNCATED
+                    if self.reason == "truncated"
+                    else "that deck code has a malformed entry",
+                )
+            byte = self.data[self.at]
+            self.at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value
+
+    def take(self, count: int) -> bytes:
+        if self.at + count > len(self.data):
+            raise DeckCodeError("content", "that deck code has a malformed entry")
+        chunk = self.data[self.at : self.at + count]
+        self.at += count
+        return chunk
+
+
+def _decode_v2(checksum: bytes, packed: bytes) -> tuple[str, list[str]]:
+    head = _Reader(packed, "truncated")
+    size = head.varint()
+    payload = packed[head.at :]
+    if size > MAX_PAYLOAD_BYTES:
+        raise DeckCodeError("checksum", _DAMAGED)
+    if len(payload) < size:
+        raise DeckCodeError("truncated", _TRUNCATED)
+    if len(payload) > size or _checksum(2, payload) != checksum:
+        raise DeckCodeError("checksum", _DAMAGED)
+    ruleset_bytes, newline, _ = payload.partition(b"\n")
+    ruleset = ruleset_bytes.decode("ascii", "replace")
+    if not newline or not RULESET_RE.fullmatch(ruleset):
+        raise DeckCodeError("content", "that deck code does not say which game it is for")
+    index = card_index(ruleset)
+    entries = _Reader(payload[len(ruleset_bytes) + 1 :])
+    cards: list[str] = []
+    while entries.at < len(entries.data):
+        tag = entries.varint()
+        if tag == 0:
+            length = entries.varint()
+            card = entries.take(length).decode("ascii", "replace")
+            count = entries.varint()
+            if not CARD_ID_RE.fullmatch(card):
+                raise DeckCodeError("content", f"that deck code has a malformed entry {card!r}")
+        else:
+            number = tag // 2 - 1
+            count = entries.varint() if tag % 2 else 1
+            if tag % 2 and count < 2:
+                raise DeckCodeError("content", "that deck code has a malformed entry")
+            if number >= len(index):
+                raise DeckCodeError(
+                    "content",
+                    f"that deck code names {ruleset} card number {number}, which this bot "
+                    "does not know yet (was the code made by a newer version?)",
+                )
+            card = index[number]
+        if not 1 <= count <= MAX_COPIES:
+            raise DeckCodeError("content", f"that deck code has {count} copies of {card}")
+        cards.extend([card] * count)
+        if len(cards) > MAX_CARDS:
+            raise DeckCodeError("content", f"that deck code holds more than {MAX_CARDS} cards")
+    return ruleset, cards
 
 
 def _checksum(version: int, payload: bytes) -> bytes:
@@ -190,3 +337,45 @@ def _parse(payload: bytes) -> tuple[str, list[str]]:
         if len(cards) > MAX_CARDS:
             raise DeckCodeError("content", f"that deck code holds more than {MAX_CARDS} cards")
     return ruleset, cards
+
+
+# -- the index tool --------------------------------------------------------------------
+
+
+def append_new(ruleset: str, pool_ids: list[str]) -> list[str]:
+    """Append the pool's cards the index lacks (sorted) to its end; the ids added."""
+    known = set(card_index(ruleset))
+    new = sorted(c for c in pool_ids if c not in known)
+    if new:
+        path = index_path(ruleset)
+        text = path.read_text(encoding="ascii") if path.is_file() else ""
+        if text and not text.endswith("\n"):
+            text += "\n"
+        path.write_text(text + "".join(f"{c}\n" for c in new), encoding="ascii")
+        card_index.cache_clear()
+        card_numbers.cache_clear()
+    return new
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m cards.deckcode --append-new``: number every card the indexes lack."""
+    import importlib
+
+    from pydantic import TypeAdapter
+
+    from cards.loader import load_pool
+
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--append-new"]:
+        print("usage: python -m cards.deckcode --append-new", file=sys.stderr)
+        return 2
+    for folder in sorted(p.parent.name for p in CARDS_DIR.glob(f"*/{INDEX_FILE}")):
+        schema = importlib.import_module(f"cards.schema.{folder}")
+        ruleset = folder.replace("_", "-")
+        added = append_new(ruleset, list(load_pool(folder, TypeAdapter(schema.Card)).cards))
+        print(f"{ruleset}: {len(added)} new card(s) numbered " + ", ".join(added))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

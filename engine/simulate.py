@@ -2,6 +2,7 @@
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from engine.agents import make_agent
 from engine.core.errors import EngineError
@@ -45,9 +46,13 @@ def simulate(
     agent_names: tuple[str, ...],
     seed: int = 0,
     decks: list[str] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> SimulationResult:
-    """Play `games` matches, one agent per seat (as many seats as agents), decks in turn."""
+    """Play `games` matches, one agent per seat (as many seats as agents), decks in turn.
+
+    `options` are the ruleset's match options (OptionError for one it does not have)."""
     rules = get_ruleset(ruleset)
+    options = rules.check_options(options)
     seats = len(agent_names)
     if not rules.min_players <= seats <= rules.max_players:
         allowed = (
@@ -64,7 +69,7 @@ def simulate(
     started = time.perf_counter()
     for number in range(games):
         dealt = [pool[names[(number + i) % len(names)]] for i in range(seats)]
-        match = new_match(ruleset, list(agent_names), dealt, seed + number)
+        match = new_match(ruleset, list(agent_names), dealt, seed + number, options)
         actions += play_out(match, agents)
         if match.winner is not None:
             wins[match.winner] += 1

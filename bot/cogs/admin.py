@@ -15,9 +15,11 @@ from discord.ext import commands
 from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.storage import GuildSettings, InvalidSetting
+from bot.storage.replays import ReplayRepo
 from bot.storage.settings import (
     CHALLENGE_COOLDOWN_RANGE,
     CHALLENGE_EXPIRY_RANGE,
+    MATCH_MODES,
     TURN_TIMER_RANGE,
 )
 from engine.core.errors import EngineError
@@ -32,6 +34,15 @@ HOW_TO_PLAY_HERE = (
     "The board is posted in the channel; your hand and moves come by DM, or press "
     "**My hand & moves** on the board (or use /hand). Matches between people count for "
     "the ladder: see /leaderboard and /profile."
+)
+
+REPLAYS_AND_HISTORY = (
+    "**After a match**: `/history` lists your ended matches (opponents, result, length, "
+    "rating change) with a menu to replay each; `/replay match_id:N` steps through one "
+    "from the public view (◀ ▶, `turn:` or the turn menu). `/reveal match_id:N`: when "
+    "every player agreed (or the server reveals ended matches), the replay shows every "
+    "hand and `/replay match_id:N export:True` gives the record for `cardhost replay FILE`. "
+    "`/stats` shows the server's most played decks and cards."
 )
 
 
@@ -51,6 +62,13 @@ def rules_text(rules: Ruleset) -> str:
     )
 
 
+def reveal_text(reveal: bool) -> str:
+    return (
+        f"Reveal replays: **{'on' if reveal else 'off'}** (on: the replay of every ended match "
+        "shows every hand; off: only when all its players agreed with /reveal)"
+    )
+
+
 def settings_text(settings: GuildSettings) -> str:
     return (
         f"Turn timer: **{settings.turn_timer_seconds} s** (a player who lets it run out "
@@ -58,7 +76,9 @@ def settings_text(settings: GuildSettings) -> str:
         f"Challenge expiry: **{settings.challenge_expiry_seconds} s** (how long a challenge "
         "waits to be accepted)\n"
         f"Challenge cooldown: **{settings.challenge_cooldown_seconds} s** (how long a member "
-        "waits between two challenges; 0: none)"
+        "waits between two challenges; 0: none)\n"
+        f"Match mode: **{settings.match_mode or 'the bot default'}** (thread: each match in a "
+        "thread of its own, many per channel; channel: one running match per channel)"
     )
 
 
@@ -76,7 +96,7 @@ class Admin(commands.Cog):
             return await reply(interaction, f"{exc}.")
         embed = discord.Embed(
             title=f"How to play {ruleset.name}",
-            description=f"{rules_text(ruleset)}\n\n{HOW_TO_PLAY_HERE}",
+            description=f"{rules_text(ruleset)}\n\n{HOW_TO_PLAY_HERE}\n\n{REPLAYS_AND_HISTORY}",
             colour=discord.Colour.green(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -94,6 +114,11 @@ class Admin(commands.Cog):
             f"seconds a member waits between two challenges "
             f"({CHALLENGE_COOLDOWN_RANGE[0]}-{CHALLENGE_COOLDOWN_RANGE[1]}, 0: none)"
         ),
+        match_mode="thread: each match in a thread of its own; channel: one match per channel",
+        reveal_replays="replays of ended matches show every hand, without the players' /reveal",
+    )
+    @app_commands.choices(
+        match_mode=[app_commands.Choice(name=mode, value=mode) for mode in MATCH_MODES]
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -103,6 +128,8 @@ class Admin(commands.Cog):
         turn_timer: app_commands.Range[int, 30, 3600] | None = None,
         challenge_expiry: app_commands.Range[int, 30, 3600] | None = None,
         challenge_cooldown: app_commands.Range[int, 0, 3600] | None = None,
+        match_mode: str | None = None,
+        reveal_replays: bool | None = None,
     ) -> None:
         # The Range limits are what Discord's client shows and enforces; they repeat the
         # storage ranges (a test keeps them equal), which are checked again on saving.
@@ -115,21 +142,35 @@ class Admin(commands.Cog):
                 "these settings.",
             )
         settings = self.bot.storage.settings
-        if turn_timer is None and challenge_expiry is None and challenge_cooldown is None:
+        replays = ReplayRepo(self.bot.storage.db)
+        if reveal_replays is not None:
+            await replays.set_reveals_finished(interaction.guild_id, reveal_replays)
+        reveal = reveal_text(await replays.reveals_finished(interaction.guild_id))
+        if (
+            turn_timer is None
+            and challenge_expiry is None
+            and challenge_cooldown is None
+            and match_mode is None
+        ):
             current = await settings.get_guild_settings(interaction.guild_id)
-            return await reply(interaction, f"Settings of this server:\n{settings_text(current)}")
+            if reveal_replays is not None:
+                return await reply(interaction, f"Saved.\n{settings_text(current)}\n{reveal}")
+            return await reply(
+                interaction, f"Settings of this server:\n{settings_text(current)}\n{reveal}"
+            )
         try:
             saved = await settings.set_guild_settings(
                 interaction.guild_id,
                 turn_timer_seconds=turn_timer,
                 challenge_expiry_seconds=challenge_expiry,
                 challenge_cooldown_seconds=challenge_cooldown,
+                match_mode=match_mode,
             )
         except InvalidSetting as exc:
             return await reply(interaction, f"Nothing changed: {exc}.")
         await reply(
             interaction,
-            f"Saved.\n{settings_text(saved)}\n"
+            f"Saved.\n{settings_text(saved)}\n{reveal}\n"
             "They apply to matches and challenges started from now on.",
         )
 

@@ -6,6 +6,7 @@ who left the server or are offline are still named. Ratings are shown as the rou
 OpenSkill ordinal, the number the ladder is sorted by (see `bot.ratings`).
 """
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,7 @@ MIN_GAMES = 0  # everyone with a rated match is listed; rank_of must use the sam
 RECENT_MATCHES = 5
 RECENT_CHANGES = 5
 FIELD_LIMIT = 1024  # Discord's limit for an embed field's value
+EMBED_BUDGET = 5800  # Discord refuses an embed over 6000 characters in all
 
 
 def rating_text(ordinal: float) -> str:
@@ -167,7 +169,20 @@ class Ladder(commands.Cog):
             embed.description = (
                 "No matches yet. Use /challenge to play someone and get on the ladder."
             )
-        await interaction.response.send_message(embed=embed)
+            return await interaction.response.send_message(embed=embed)
+        # Issue 17: per-deck win rates and the rating-over-time picture (bot/cogs/history.py).
+        from bot.cogs.history import CHART_NAME, profile_extras
+
+        extras, png = await profile_extras(self.bot, target.id, ruleset_ids())
+        for name, value in extras[: 25 - len(embed.fields)]:
+            if len(embed) + len(name) + len(value) > EMBED_BUDGET:
+                break
+            embed.add_field(name=name, value=value, inline=False)
+        if png is None:
+            return await interaction.response.send_message(embed=embed)
+        embed.set_image(url=f"attachment://{CHART_NAME}")
+        chart = discord.File(io.BytesIO(png), filename=CHART_NAME)
+        await interaction.response.send_message(embed=embed, file=chart)
 
     async def _add_ruleset(
         self,

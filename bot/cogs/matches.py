@@ -13,11 +13,56 @@ from bot.cogs.decks import any_deck_autocomplete
 from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset
+from bot.sessions import MatchSession
+from engine.core.errors import EngineError, OptionError
+from engine.core.options import allowed_values
+from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+
+NO_MATCH_TO_WATCH = (
+    "There is no running match here to watch (in a channel whose matches run in threads, "
+    "use /spectate in the match's thread, or press Watch on its board)."
+)
+NO_MATCH_HERE = (
+    "There is no running match here (in a channel whose matches run in threads, use the "
+    "command in your match's thread)."
+)
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
+
+#: The games whose options model has `best_of` (the rest play one game per match).
+SERIES_GAMES = [
+    get_ruleset(r).name for r in ruleset_ids() if get_ruleset(r).supports_option("best_of")
+]
+
+
+async def best_of_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The series lengths the chosen game supports; none for a game that plays one game."""
+    try:
+        rules = get_ruleset(getattr(interaction.namespace, "game", None) or "")
+    except EngineError:
+        return []
+    values = allowed_values(rules.options_model, "best_of") or ()
+    return [
+        app_commands.Choice(name="one game" if n == 1 else f"best of {n}", value=n)
+        for n in values
+        if str(n).startswith(str(current).strip())
+    ]
+
+
+def option_refusal(rules: Ruleset, exc: OptionError) -> str:
+    """A player's words for an option the game refused."""
+    if exc.option == "best_of" and not rules.supports_option("best_of"):
+        return (
+            f"{rules.name} plays one game per match, so it has no best-of "
+            f"(series are for {', '.join(SERIES_GAMES)})."
+        )
+    if exc.option == "best_of":
+        values = allowed_values(rules.options_model, "best_of") or ()
+        return f"{rules.name} plays best of {', '.join(map(str, values))}."
+    return f"{exc}."
 
 
 class Matches(commands.Cog):
@@ -29,22 +74,19 @@ class Matches(commands.Cog):
         opponent="who you challenge; pick the bot to play the computer",
         game="which card game",
         deck="your deck: one of yours or a preconstructed one (default: your active deck)",
-        best_of="a series: first to win a majority of games (Clash)",
+        best_of=f"a series: first to win a majority of games ({', '.join(SERIES_GAMES)} only)",
         opponent2="a second opponent (games for 3+ players)",
         opponent3="a third opponent (games for 4 players)",
     )
-    @app_commands.choices(
-        game=GAME_CHOICES,
-        best_of=[app_commands.Choice(name=f"best of {n}", value=n) for n in (1, 3, 5)],
-    )
-    @app_commands.autocomplete(deck=any_deck_autocomplete)
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(deck=any_deck_autocomplete, best_of=best_of_autocomplete)
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
         game: str,
         deck: str | None = None,
-        best_of: int = 1,
+        best_of: int | None = None,
         opponent2: discord.User | None = None,
         opponent3: discord.User | None = None,
     ) -> None:
@@ -59,15 +101,23 @@ class Matches(commands.Cog):
         opponents: list[discord.abc.User],
         game: str,
         deck: str | None = None,
-        best_of: int = 1,
+        best_of: int | None = None,
     ) -> None:
         """Check and post a challenge: from /challenge, or the "Challenge to a game…" menu."""
         bot = self.bot
         channel_id = interaction.channel_id
         if channel_id is None or interaction.channel is None:
             return await reply(interaction, "Challenges are made in a channel.")
-        if channel_id in bot.sessions.by_channel:
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        threads = await bot.threads.mode(interaction.guild_id) == "thread" and not in_thread
+        if channel_id in bot.sessions.by_channel and not threads:
             return await reply(interaction, "This channel already has a running match.")
+        if channel_id in bot.sessions.held:
+            return await reply(
+                interaction,
+                f"This channel's match is on hold ({bot.sessions.held[channel_id]}); "
+                "it is kept, so challenges go to another channel for now.",
+            )
         if bot.challenges.in_channel(channel_id) is not None:
             return await reply(interaction, "This channel already has an open challenge.")
         if interaction.guild_id is not None:
@@ -99,7 +149,10 @@ class Matches(commands.Cog):
                 f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
                 f"not {players}.",
             )
-        options = {"best_of": best_of} if best_of != 1 else {}
+        try:
+            options = rules.check_options({} if best_of is None else {"best_of": best_of})
+        except OptionError as exc:
+            return await reply(interaction, f"Cannot start: {option_refusal(rules, exc)}")
         try:
             my_deck = await resolve_deck(bot.storage, me.id, game, deck)
         except DeckChoiceError as exc:
@@ -113,7 +166,7 @@ class Matches(commands.Cog):
             )
             await bot.start_from_challenge(interaction, unsaved)
             return
-        series = f" (best of {best_of})" if best_of != 1 else ""
+        series = f" (best of {options['best_of']})" if "best_of" in options else ""
         names = ", ".join(u.mention for u in opponents)
         expiry = await bot.challenge_expiry(interaction.guild_id)
         text = (
@@ -132,18 +185,40 @@ class Matches(commands.Cog):
         message = await interaction.original_response()
         await bot.challenges.posted(challenge, message.id, text)
 
-    @app_commands.command(description="Show your hand and your moves, privately.")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    def session_here(self, interaction: discord.Interaction) -> MatchSession | None:
+        """The match of this channel or thread; in a channel whose matches run in threads,
+        the one match there that the user plays in."""
+        channel_id = interaction.channel_id or 0
+        sessions = self.bot.sessions
+        session = sessions.by_channel.get(channel_id)
+        if session is not None:
+            return session
+        mine = [
+            s
+            for s in sessions.by_id.values()
+            if s.parent_channel_id == channel_id and s.seat_of(interaction.user.id) is not None
+        ]
+        return mine[0] if len(mine) == 1 else None
+
+    @app_commands.command(description="Follow this channel's match live, read-only.")
+    async def spectate(self, interaction: discord.Interaction) -> None:
         session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_TO_WATCH)
+        await self.bot.spectators.watch(interaction, session)
+
+    @app_commands.command(description="Show your hand and your moves, privately.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        session = self.session_here(interaction)
+        if session is None:
+            return await reply(interaction, NO_MATCH_HERE)
         await self.bot.controller.show_hand(interaction, session.match_id)
 
     @app_commands.command(description="Post the board of this channel's match again.")
     async def board(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         await interaction.response.defer()
         embed, files = await self.bot.presenter.board(session)
         message = await interaction.followup.send(
@@ -155,10 +230,10 @@ class Matches(commands.Cog):
 
     @app_commands.command(name="match", description="Who plays, whose move it is, time left.")
     async def match_status(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
-        view = session.match.view(None)
+            return await reply(interaction, NO_MATCH_HERE)
+        view = (await session.committed()).view(None)
         loop_time = asyncio.get_running_loop().time()
         lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
         lines.append("Players: " + ", ".join(s.name for s in session.seats))
@@ -170,9 +245,9 @@ class Matches(commands.Cog):
 
     @app_commands.command(description="Give up this channel's match.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = self.session_here(interaction)
         if session is None:
-            return await reply(interaction, "There is no running match in this channel.")
+            return await reply(interaction, NO_MATCH_HERE)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             return await reply(interaction, "You are not playing in this match.")

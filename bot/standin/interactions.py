@@ -423,7 +423,7 @@ def interaction_payload(
         "channel_id": str(channel.id),
         "channel": channel.to_payload(),
         "locale": "en-US",
-        "app_permissions": str(APP_PERMISSIONS),
+        "app_permissions": str(guild.bot_permissions if guild is not None else APP_PERMISSIONS),
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,

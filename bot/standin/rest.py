@@ -27,7 +27,13 @@ from .jsonio import dumps, loads
 from .messages import EPHEMERAL, LOADING, FakeAttachment, FakeMessage, validate_message
 from .ratelimits import RateLimiter, Refusal, shared_refusal
 from .recorder import CallRecorder, RecordedCall, UploadedFile
-from .state import FakeChannel, StandinState
+from .state import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    FakeChannel,
+    StandinState,
+)
 
 log = logging.getLogger(__name__)
 
@@ -249,6 +255,11 @@ class RestApi:
             ("GET", f"/channels/{{channel_id:{d}}}/messages", s.list_messages),
             ("POST", f"/channels/{{channel_id:{d}}}/messages", s.create_message),
             ("GET", f"/channels/{{channel_id:{d}}}/messages/{{message_id:{d}}}", s.get_message),
+            (
+                "POST",
+                f"/channels/{{channel_id:{d}}}/messages/{{message_id:{d}}}/threads",
+                s.start_thread,
+            ),
             ("PATCH", f"/channels/{{channel_id:{d}}}/messages/{{message_id:{d}}}", s.edit_message),
             (
                 "DELETE",
@@ -588,6 +599,8 @@ class RestApi:
         channel = self._channel(request)
         if channel.is_dm and channel.recipient is not None and not channel.recipient.dms_open:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        if channel.is_thread:
+            self._may_send_in_thread(channel)
         payload = self._body(request)
         attachments = self._attachments(request, payload, []) or []
         validate_message(payload, attachment_count=len(attachments), creating=True)
@@ -600,6 +613,7 @@ class RestApi:
 
     def edit_message(self, request: HttpRequest) -> Reply:
         msg = self._channel_message(request)
+        self._not_archived(msg.channel)
         if msg.author is not self.state.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self._count_old_message_edit(msg, request.call.arrived_at)
@@ -633,6 +647,42 @@ class RestApi:
     def delete_message(self, request: HttpRequest) -> Reply:
         self.state.delete_message(self._channel_message(request))
         return None
+
+    # -- threads (Topics: Threads; Resources: Channel, Start Thread from Message) -------------
+
+    def start_thread(self, request: HttpRequest) -> Reply:
+        msg = self._channel_message(request)
+        channel = msg.channel
+        if channel.is_dm or channel.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        assert channel.guild is not None
+        if not channel.guild.bot_permissions & CREATE_PUBLIC_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if msg.id in self.state.channels or any(t.id == msg.id for t in channel.guild.threads):
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        name = self._body(request).get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise invalid_form("name: must be between 1 and 100 characters")
+        thread = self.state.start_thread(msg, name, self.state.bot_user)
+        return thread.to_payload()
+
+    def _may_send_in_thread(self, thread: FakeChannel) -> None:
+        """Sending in a thread needs SEND_MESSAGES_IN_THREADS; it unarchives an archived
+        thread, unless a moderator locked it (then only MANAGE_THREADS may)."""
+        assert thread.guild is not None
+        allowed = thread.guild.bot_permissions
+        if not allowed & SEND_MESSAGES_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            if thread.locked and not allowed & MANAGE_THREADS:
+                raise ApiError(400, 50083, "Operation not allowed on an archived thread")
+            self.state.set_thread_archived(thread, archived=False)
+
+    @staticmethod
+    def _not_archived(channel: FakeChannel) -> None:
+        """Only active threads can be manipulated: no edits in an archived one."""
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, 50083, "Operation not allowed on an archived thread")
 
     # -- interactions ----------------------------------------------------------------------------
 
@@ -771,6 +821,7 @@ class RestApi:
     def edit_hook_msg(self, request: HttpRequest) -> Reply:
         handle = self._hook(request)
         msg = self._hook_message(request, handle)
+        self._not_archived(msg.channel)
         payload = self._body(request)
         attachments = self._attachments(request, payload, msg.attachments)
         count = len(attachments if attachments is not None else msg.attachments)

@@ -195,6 +195,18 @@ class FakeDiscord:
     def add_role(self, guild: FakeGuild, name: str, *, permissions: int = 0) -> FakeRole:
         return self.state.add_role(guild, name, permissions=permissions)
 
+    def threads_of(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads started in `channel` (deleted ones included, marked so)."""
+        assert channel.guild is not None
+        return [t for t in channel.guild.threads if t.parent is channel]
+
+    def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """As Discord does to an idle thread, or a moderator (`locked`) to any."""
+        self.state.set_thread_archived(thread, archived=True, locked=locked)
+
+    def delete_thread(self, thread: FakeChannel) -> None:
+        self.state.delete_thread(thread)
+
     def add_user(
         self, name: str, *, dms_open: bool = True, bot: bool = False, global_name: str | None = None
     ) -> FakeUser:

@@ -30,6 +30,7 @@ T = TypeVar("T")
 DISCORD_EPOCH_MS = 1_420_070_400_000
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
+PUBLIC_THREAD = 11
 
 # Permission bits (see discord.Permissions); spelled out so the state has no discord.py import.
 VIEW_CHANNEL = 1 << 10
@@ -41,6 +42,8 @@ ADD_REACTIONS = 1 << 6
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
+CREATE_PUBLIC_THREADS = 1 << 35
+MANAGE_THREADS = 1 << 34
 ADMINISTRATOR = 1 << 3
 #: What @everyone may do in a fresh stand-in guild.
 DEFAULT_EVERYONE_PERMISSIONS = (
@@ -127,7 +130,8 @@ class FakeRole:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel or a DM channel (``guild`` None, ``recipient`` set)."""
+    """A guild text channel, a public thread of one (``parent`` set), or a DM channel
+    (``guild`` None, ``recipient`` set)."""
 
     id: int
     name: str
@@ -135,10 +139,19 @@ class FakeChannel:
     guild: FakeGuild | None = None
     recipient: FakeUser | None = None
     position: int = 0
+    parent: FakeChannel | None = None  # a thread's channel
+    owner_id: int | None = None  # who started the thread
+    archived: bool = False
+    locked: bool = False
+    deleted: bool = False
 
     @property
     def is_dm(self) -> bool:
         return self.type == DM_CHANNEL
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     @property
     def mention(self) -> str:
@@ -154,6 +167,27 @@ class FakeChannel:
                 "recipients": [self.recipient.to_payload()],
             }
         assert self.guild is not None
+        if self.is_thread:
+            assert self.parent is not None
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": now_iso(),
+                    "locked": self.locked,
+                },
+            }
         return {
             "id": str(self.id),
             "type": self.type,
@@ -219,6 +253,9 @@ class FakeGuild:
     channels: list[FakeChannel] = field(default_factory=list)
     members: dict[int, FakeMember] = field(default_factory=dict)
     roles: dict[int, FakeRole] = field(default_factory=dict)
+    threads: list[FakeChannel] = field(default_factory=list)
+    #: What the bot may do in this server (its role's permissions): tests take some away.
+    bot_permissions: int = ALL_PERMISSIONS & ~ADMINISTRATOR
 
     @property
     def everyone(self) -> FakeRole:
@@ -253,7 +290,7 @@ class FakeGuild:
             "emojis": [],
             "stickers": [],
             "channels": [c.to_payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.to_payload() for t in self.threads if not t.archived and not t.deleted],
             "members": [m.to_payload() for m in self.members.values()],
             "member_count": len(self.members),
             "presences": [],
@@ -443,6 +480,45 @@ class StandinState:
         self._emit("CHANNEL_CREATE", channel.to_payload())
         self.notify()
         return channel
+
+    def start_thread(self, message: FakeMessage, name: str, owner: FakeUser) -> FakeChannel:
+        """A public thread started from `message`: it takes the message's id (Topics:
+        Threads, "Public & Private Threads")."""
+        parent = message.channel
+        assert parent.guild is not None
+        thread = FakeChannel(
+            message.id, name, PUBLIC_THREAD, guild=parent.guild, parent=parent, owner_id=owner.id
+        )
+        parent.guild.threads.append(thread)
+        self.channels[thread.id] = thread
+        self._emit("THREAD_CREATE", {**thread.to_payload(), "newly_created": True})
+        self.notify()
+        return thread
+
+    def set_thread_archived(
+        self, thread: FakeChannel, *, archived: bool, locked: bool | None = None
+    ) -> None:
+        """Archive or unarchive a thread (Discord archives idle threads; moderators too)."""
+        thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        self._emit("THREAD_UPDATE", thread.to_payload())
+        self.notify()
+
+    def delete_thread(self, thread: FakeChannel) -> None:
+        thread.deleted = True
+        del self.channels[thread.id]
+        assert thread.guild is not None and thread.parent is not None
+        self._emit(
+            "THREAD_DELETE",
+            {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild.id),
+                "parent_id": str(thread.parent.id),
+                "type": thread.type,
+            },
+        )
+        self.notify()
 
     def add_role(self, guild: FakeGuild, name: str, *, permissions: int = 0) -> FakeRole:
         role = FakeRole(self.snowflake(), guild.id, name, permissions, position=len(guild.roles))

@@ -9,6 +9,10 @@ Appends are group-committed (`ActionLog`): the appends that arrive while one com
 under way are written together, in one transaction, in one trip to the database thread.
 Each caller still returns only once its own rows are committed, and each is checked on
 its own (a refused append does not hold back the others in its group).
+
+An append may carry the match's turn clocks as they stand after its actions (`clocks`, a
+JSON column of `matches`): they are written by the UPDATE that every append makes anyway,
+so storing them costs no statement and no trip of its own.
 """
 
 import asyncio
@@ -64,9 +68,11 @@ _INSERT_ACTION = (
     "INSERT INTO match_actions (match_id, seq, player, action, created_at) VALUES (?, ?, ?, ?, ?)"
 )
 _TOUCH = "UPDATE matches SET last_action_at = ?, updated_at = ? WHERE id = ?"
+_TOUCH_CLOCKS = "UPDATE matches SET last_action_at = ?, updated_at = ?, clocks = ? WHERE id = ?"
 
-# One append: match id, its rows (seq, player, action JSON), the time, and its caller.
-_Append = tuple[int, list[tuple[int, int, str]], str, asyncio.Future]
+# One append: match id, its rows (seq, player, action JSON), the time, the clocks (JSON, or
+# None: unchanged) and its caller.
+_Append = tuple[int, list[tuple[int, int, str]], str, str | None, asyncio.Future]
 
 
 def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
@@ -87,7 +93,7 @@ def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Ex
     alone = len(group) == 1  # the common case: no savepoint, a refusal rolls back all
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for match_id, rows, now, _ in group:
+        for match_id, rows, now, clocks, _ in group:
             if not alone:
                 conn.execute("SAVEPOINT append")
             try:
@@ -102,7 +108,10 @@ def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Ex
                     except sqlite3.IntegrityError as exc:  # the primary key, should a check miss
                         raise SequenceConflict(match_id, last + 1, seq) from exc
                     last = seq
-                conn.execute(_TOUCH, (now, now, match_id))
+                if clocks is None:
+                    conn.execute(_TOUCH, (now, now, match_id))
+                else:
+                    conn.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
             except StorageError as exc:
                 if alone:
                     conn.execute("ROLLBACK")
@@ -137,9 +146,15 @@ class ActionLog:
         self._busy = False
         self._next: asyncio.Task | None = None  # the group that gathered during a write
 
-    async def append(self, match_id: int, rows: list[tuple[int, int, str]], now: str) -> None:
+    async def append(
+        self,
+        match_id: int,
+        rows: list[tuple[int, int, str]],
+        now: str,
+        clocks: str | None = None,
+    ) -> None:
         done = asyncio.get_running_loop().create_future()
-        self._waiting.append((match_id, rows, now, done))
+        self._waiting.append((match_id, rows, now, clocks, done))
         if not self._busy:  # nothing being written: write this one now, no task to wait for
             await self._write_group()
         await done
@@ -188,13 +203,15 @@ class MatchRepo:
         options: Mapping[str, Any] | None = None,
         *,
         front_state: Mapping[str, Any] | None = None,
+        clocks: Sequence[Mapping[str, Any]] | None = None,
     ) -> int:
         """Store a new running match and any actions its record already holds; its id.
 
         `players` gives the Discord side of each seat and must name the record's players
         in seat order. The stored options are the record's, because they are what replay
         needs; `options`, if passed, must equal them (a guard against storing a header
-        that would not replay). ChannelBusy if the channel already has a running match.
+        that would not replay). `clocks`: the turn clocks it starts with (`set_clocks`).
+        ChannelBusy if the channel already has a running match.
         """
         if len(players) != len(record.players):
             raise ValueError(
@@ -216,6 +233,10 @@ class MatchRepo:
             _dumps(record.options),
             None if record.scenario is None else _dumps(record.scenario),
             _dumps(dict(front_state or {})),
+            None if clocks is None else _dumps([dict(c) for c in clocks]),
+            None
+            if record.cards is None
+            else _dumps({"digest": record.card_digest, "cards": record.cards}),
         )
         actions = [(player, _dumps(action)) for player, action in record.actions]
         now = self._db.now()
@@ -224,8 +245,9 @@ class MatchRepo:
             def work(tx: SyncTx) -> int:
                 result = tx.execute(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
-                    " players, decks, options, scenario, state_json, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " players, decks, options, scenario, state_json, clocks, cards,"
+                    " created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (*header, now, now),
                 )
                 match_id = result.lastrowid
@@ -264,12 +286,22 @@ class MatchRepo:
         """
         await self.append_actions(match_id, [(seq, player, action)])
 
-    async def append_actions(self, match_id: int, actions: Sequence[tuple[int, int, Any]]) -> None:
+    async def append_actions(
+        self,
+        match_id: int,
+        actions: Sequence[tuple[int, int, Any]],
+        *,
+        clocks: Sequence[Mapping[str, Any]] | None = None,
+    ) -> None:
         """Log several consecutive actions `(seq, player, action)` of one match at once:
-        all of them are committed on return, or none (same refusals as `append_action`)."""
+        all of them are committed on return, or none (same refusals as `append_action`).
+
+        `clocks`, if given, replaces the stored turn clocks in the same transaction (and
+        the same statement as the rest of the match's row): see `set_clocks`."""
         rows = [(seq, player, _dumps(action)) for seq, player, action in actions]
         if rows:
-            await self._log.append(match_id, rows, self._db.now())
+            text = None if clocks is None else _dumps([dict(c) for c in clocks])
+            await self._log.append(match_id, rows, self._db.now(), text)
 
     async def finish_match(
         self, match_id: int, winner: int | None, status: MatchStatus = "finished"
@@ -295,12 +327,28 @@ class MatchRepo:
 
         await self._db.atomic(work)
 
+    async def set_channel(self, match_id: int, channel_id: int) -> None:
+        """The match moved (its thread was deleted or locked): its new channel or thread."""
+        await self._update(match_id, "channel_id = ?", channel_id)
+
     async def set_front_state(self, match_id: int, state: Mapping[str, Any]) -> None:
         """Replace the front end's data for the match (message ids per player...)."""
         await self._update(match_id, "state_json = ?", _dumps(dict(state)))
 
     async def set_board_message(self, match_id: int, message_id: int | None) -> None:
         await self._update(match_id, "board_message_id = ?", message_id)
+
+    async def set_clocks(self, match_id: int, clocks: Sequence[Mapping[str, Any]]) -> None:
+        """Replace the turn clocks of a running match (one trip; nothing for an ended one).
+
+        The bot's clocks are JSON objects (`bot.sessions`: seat, decision seq, deadline and
+        opening time in epoch seconds, whether the half-time warning went out); storage
+        keeps them as given. Appends write them with the actions that change them; this is
+        for changes that come with no action (a warning sent)."""
+        await self._db.execute(
+            "UPDATE matches SET clocks = ? WHERE id = ? AND status = 'running'",
+            (_dumps([dict(c) for c in clocks]), match_id),
+        )
 
     # -- reading ---------------------------------------------------------------------
 
@@ -316,6 +364,14 @@ class MatchRepo:
             raise MatchNotFound(f"no match {match_id}")
         state: dict[str, Any] = json.loads(row["state_json"])
         return state
+
+    async def get_clocks(self, match_id: int) -> list[dict[str, Any]]:
+        """The stored turn clocks of a match ([] if none were stored)."""
+        row = await self._db.fetchone("SELECT clocks FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise MatchNotFound(f"no match {match_id}")
+        clocks: list[dict[str, Any]] = json.loads(row["clocks"] or "[]")
+        return clocks
 
     async def running_match_in_channel(self, channel_id: int) -> MatchRow | None:
         row = await self._db.fetchone(
@@ -349,8 +405,8 @@ class MatchRepo:
         """
         async with self._db.transaction(immediate=False) as tx:
             header = await tx.fetchone(
-                "SELECT ruleset, rules_version, seed, players, decks, options, scenario"
-                " FROM matches WHERE id = ?",
+                "SELECT ruleset, rules_version, seed, players, decks, options, scenario,"
+                " cards FROM matches WHERE id = ?",
                 (match_id,),
             )
             if header is None:
@@ -359,6 +415,8 @@ class MatchRepo:
                 "SELECT player, action FROM match_actions WHERE match_id = ? ORDER BY seq",
                 (match_id,),
             )
+        # The cards the match started with; none for matches stored before pinning.
+        pinned = {} if header["cards"] is None else json.loads(header["cards"])
         return MatchRecord(
             ruleset=header["ruleset"],
             rules_version=header["rules_version"],
@@ -367,6 +425,8 @@ class MatchRepo:
             decks=json.loads(header["decks"]),
             options=json.loads(header["options"]),
             scenario=None if header["scenario"] is None else json.loads(header["scenario"]),
+            cards=pinned.get("cards"),
+            card_digest=pinned.get("digest"),
             actions=[(row["player"], json.loads(row["action"])) for row in actions],
         )
 

@@ -146,7 +146,7 @@ CREATE TABLE command_sync (
 """
 
 # Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
-# /challenge (NULL: the bot's default). Number 5 is this change's fixed slot.
+# /challenge (NULL: the bot's default).
 NOTIFY_AND_COOLDOWN = """
 CREATE TABLE user_settings (
     user_id     INTEGER PRIMARY KEY,
@@ -179,9 +179,50 @@ CREATE TABLE challenges (
 CREATE INDEX open_challenges ON challenges (status);
 """
 
+# Issue 17 section 1: a server's choice between a thread per match and the match in the
+# channel (NULL: the bot's default, CARDHOST_MATCH_MODE).
+MATCH_MODE = """
+ALTER TABLE guild_settings ADD COLUMN match_mode TEXT CHECK (match_mode IN ('thread', 'channel'));
+"""
+
+# Issue 12 item 5: the turn clocks of a running match, so a restart does not hand out fresh
+# ones. JSON, a list of {seat, seq, deadline, opened, warned} (times in epoch seconds), NULL
+# when none is stored; written by the same UPDATE as each action append that changes them.
+TURN_CLOCKS = """
+ALTER TABLE matches ADD COLUMN clocks TEXT;
+"""
+
+# Issue 17 sections 3-4: who agreed to reveal a finished match's hands in its replay, a
+# server's "reveal every finished match" setting, and an index for per-server statistics.
+REPLAYS = """
+CREATE TABLE match_reveals (
+    match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id     INTEGER NOT NULL,
+    agreed_at   TEXT    NOT NULL,
+    PRIMARY KEY (match_id, user_id)
+) WITHOUT ROWID;
+CREATE TABLE replay_settings (
+    guild_id         INTEGER PRIMARY KEY,
+    reveal_finished  INTEGER NOT NULL DEFAULT 0 CHECK (reveal_finished IN (0, 1)),
+    updated_at       TEXT    NOT NULL
+);
+CREATE INDEX matches_by_guild ON matches (guild_id, ruleset, id);
+"""
+
+# Issue 14 section 4: the cards a match started with (engine/core/pins.py), so a content
+# update never replays a running match into another state. JSON {"digest", "cards"}; NULL
+# for matches stored before this (they replay with the current pool).
+CARD_PINS = """
+ALTER TABLE matches ADD COLUMN cards TEXT;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
     Migration(3, "notify_and_challenge_cooldown", NOTIFY_AND_COOLDOWN),
     Migration(4, "challenges", CHALLENGES),
+    Migration(5, "match_mode", MATCH_MODE),
+    Migration(6, "turn clocks", TURN_CLOCKS),
+    Migration(7, "replays", REPLAYS),
+    Migration(8, "card_pins", CARD_PINS),
 )

@@ -135,3 +135,4 @@ class GuildSettings(_Row):
     turn_timer_seconds: int
     challenge_expiry_seconds: int
     challenge_cooldown_seconds: int = 0
+    match_mode: str | None = None  # 'thread' or 'channel'; None: the bot's default

@@ -6,6 +6,7 @@ from engine.core.errors import (
     EngineError,
     IllegalAction,
     NotYourDecision,
+    OptionError,
     RecordError,
     ScenarioError,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "MatchView",
     "NotYourDecision",
     "Option",
+    "OptionError",
     "RecordError",
     "Ruleset",
     "ScenarioError",

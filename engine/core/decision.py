@@ -2,8 +2,13 @@
 
 An action is a tuple of plain values (`("attack", 17, "p1")`), so it is hashable, cheap to
 compare and survives a JSON round trip. A decision that picks several items at once (a
-mulligan) takes a tuple of its item actions. Labels and card references are built only
-when a front end asks for `options`, keeping the agent-vs-agent hot path lean.
+mulligan) takes a tuple of its item actions.
+
+Labels and card references are not part of a decision: a front end asks the state for
+them (`GameState.options(decision)`, `Match.options(decision)`) when it shows the choice,
+so the agent-vs-agent hot path never builds text, and a decision holds no reference to
+the state that made it (a state keeps its open decisions: a reference back would make
+every match a reference cycle, see docs/performance.md).
 """
 
 from collections.abc import Callable
@@ -29,7 +34,9 @@ class Option:
         return action_id(self.action)
 
 
-Describer = Callable[[Action], tuple[str, str, int | None, str | int | None]]
+#: How one action reads for its player: (label, group, card uid, target); see
+#: `GameState.describe`.
+Label = tuple[str, str, int | None, str | int | None]
 
 
 class Decision:
@@ -42,7 +49,6 @@ class Decision:
     __slots__ = (
         "_options",
         "actions",
-        "describe",
         "forced",
         "kind",
         "max_picks",
@@ -60,16 +66,20 @@ class Decision:
         kind: str,
         prompt: str,
         actions: list[Action],
+        *,
         min_picks: int = 1,
         max_picks: int = 1,
         private: bool = False,
-        describe: Describer | None = None,
-        *,
         always_ask: bool = False,
     ):
-        """``always_ask``: never take a lone option silently. For a choice whose existence
-        the others can see while its options come from a hidden hand: taking it at once
-        would tell them the hand offered nothing else (docs/architecture.md, no tells)."""
+        """The flags are keywords only (``Decision(p, "x", prompt, acts, max_picks=2)``).
+
+        ``min_picks``/``max_picks``: 1 and 1 for one action, otherwise the decision takes a
+        tuple of that many item actions. ``private``: a choice about cards only its player
+        sees (a mulligan). ``always_ask``: never take a lone option silently. For a choice
+        whose existence the others can see while its options come from a hidden hand:
+        taking it at once would tell them the hand offered nothing else
+        (docs/architecture.md, no tells)."""
         self.player = player
         self.kind = kind
         self.prompt = prompt
@@ -77,7 +87,6 @@ class Decision:
         self.min_picks = min_picks
         self.max_picks = max_picks
         self.private = private
-        self.describe = describe
         self.seq = 0
         self._options: list[Option] | None = None
         # `forced`: the action to take without asking, when the choice is no choice at all.
@@ -108,18 +117,16 @@ class Decision:
             and self.actions == other.actions
         )
 
-    @property
-    def options(self) -> list[Option]:
-        if self._options is None:
-            built = []
-            for i, action in enumerate(self.actions):
-                if self.describe is None:
-                    label, group, uid, target = action_id(action), "", None, None
-                else:
-                    label, group, uid, target = self.describe(action)
-                built.append(Option(i, action, label, group, uid, target))
-            self._options = built
-        return self._options
+    def labelled(self, describe: "Callable[[Action], Label]") -> list[Option]:
+        """The options as a front end shows them, each action read by `describe` (the
+        state's, asked now); built once and kept, as labels do not change while the
+        decision is open. Called by `GameState.options`, not by front ends."""
+        built = self._options
+        if built is None:
+            built = self._options = [
+                Option(i, action, *describe(action)) for i, action in enumerate(self.actions)
+            ]
+        return built
 
 
 def action_id(action: Action) -> str:

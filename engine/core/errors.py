@@ -27,3 +27,13 @@ class RecordError(EngineError):
 
 class ScenarioError(EngineError):
     """A scenario description does not describe a legal position."""
+
+
+class OptionError(EngineError):
+    """A match option the ruleset does not have, or a value it does not allow.
+
+    `option` names the option (as the caller spelled it); nothing was started."""
+
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option

@@ -8,9 +8,10 @@ be told from a live one, and keeps the action list that the record replays.
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.decision import Action, Decision, action_id, normalize_action
+from engine.core.decision import Action, Decision, Option, action_id, normalize_action
 from engine.core.errors import DeckError, IllegalAction, NotYourDecision, RecordError
 from engine.core.events import Event
+from engine.core.pins import pin, pinned_ruleset
 from engine.core.record import MatchRecord
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset, get_ruleset
@@ -20,7 +21,7 @@ RESIGN = "resign"
 
 
 class Match:
-    __slots__ = ("_open", "_seq", "actions", "meta", "pending", "ruleset", "state")
+    __slots__ = ("_open", "_seq", "actions", "dropped", "meta", "pending", "ruleset", "state")
 
     def __init__(self, ruleset: Ruleset, state: GameState, meta: MatchRecord):
         self.ruleset = ruleset
@@ -34,6 +35,10 @@ class Match:
         #: Decision numbers count per player: one shared counter would let a player's next
         #: number reveal how many secret steps another player took meanwhile.
         self._seq = [0] * len(meta.players)
+        #: Seats that left while the game goes on without them (`GameState.dropped`, the
+        #: default concede): the match takes their decisions. A slot of the match, read
+        #: after every action, rather than a class attribute of the state (slower to read).
+        self.dropped: tuple[int, ...] = state.dropped
         self._advance(-1, self.state.decisions())
 
     # -- reading -------------------------------------------------------------------
@@ -59,6 +64,11 @@ class Match:
 
     def view(self, viewer: int | None) -> MatchView:
         return self.state.view(viewer)
+
+    def options(self, decision: Decision) -> list[Option]:
+        """An open decision's choices as a front end shows them (labels, card references,
+        groups), asked of the state now: `GameState.options`."""
+        return self.state.options(decision)
 
     def events_seen_by(self, viewer: int | None, start: int = 0) -> list[Event]:
         """The play-by-play from event `start` on, with what `viewer` may not see redacted."""
@@ -97,7 +107,7 @@ class Match:
             # The common case, _advance's first branch written out (one call less per action):
             # one decision, not forced, for the same player again (or a new player).
             decision = decisions[0]
-            if decision.forced is None:
+            if decision.forced is None and not self.dropped:
                 nxt = decision.player
                 opened = self._open
                 if nxt == player and len(opened) == 1:
@@ -120,6 +130,7 @@ class Match:
         if not 0 <= player < len(self.meta.players):
             raise IllegalAction(f"there is no player {player}")
         self.state.concede(player, reason)
+        self.dropped = self.state.dropped
         self.actions.append((player, (RESIGN, reason)))
         self._advance(player, self.state.decisions())
 
@@ -129,9 +140,15 @@ class Match:
         `decisions` is the state's list right after the actor's action."""
         state = self.state
         acted = {actor}
+        dropped = self.dropped
         while True:
             for decision in decisions:
                 forced = decision.forced
+                if forced is None and decision.player in dropped:
+                    # a seat that left under the core's default concede: the match plays
+                    # for it, the first listed action or the fewest picks
+                    actions = decision.actions
+                    forced = tuple(actions[: decision.min_picks]) if decision.multi else actions[0]
                 if forced is not None:
                     state.apply(decision.player, forced)
                     acted.add(decision.player)
@@ -171,6 +188,7 @@ def new_match(
             f"{rules.name} takes {rules.min_players}-{rules.max_players} players, "
             f"not {len(players)}"
         )
+    options = rules.check_options(options)
     if len(decks) != len(players):
         raise DeckError([f"{len(players)} players need {len(players)} decks, got {len(decks)}"])
     problems = []
@@ -178,6 +196,7 @@ def new_match(
         problems += [f"{name}'s deck: {p}" for p in rules.validate_deck(deck)]
     if problems:
         raise DeckError(problems)
+    card_digest, cards = pin(rules, decks)
     # Built unvalidated: every field was checked just above or comes from the ruleset.
     meta = MatchRecord.model_construct(
         ruleset=rules.id,
@@ -185,8 +204,10 @@ def new_match(
         seed=int(seed),
         players=[str(p) for p in players],
         decks=[list(d) for d in decks],
-        options=dict(options or {}),
+        options=options,
         scenario=None,
+        cards=cards,
+        card_digest=card_digest,
         actions=[],
     )
     state = rules.new_game(list(players), meta.decks, MatchRng(seed), meta.options)
@@ -207,13 +228,17 @@ def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
 
 
 def replay(record: MatchRecord) -> Match:
-    """Rebuild a match from its record; raises RecordError if the record does not fit."""
+    """Rebuild a match from its record; raises RecordError if the record does not fit.
+
+    A record that pinned its cards replays with them even if the pool changed since."""
     rules = get_ruleset(record.ruleset)
     if record.rules_version != rules.version:
         raise RecordError(
             f"record was made with {rules.id} rules {record.rules_version}, "
             f"this engine has {rules.version}"
         )
+    if record.scenario is None:
+        rules = pinned_ruleset(rules, record)  # the cards it started with
     meta = record.model_copy(update={"actions": []})
     rng = MatchRng(record.seed)
     if record.scenario is not None:

@@ -1,8 +1,9 @@
 """The match record: everything needed to rebuild a match exactly, and nothing else.
 
-Ruleset, rules version, seed, players, decks (or a scenario), options and the list of
-actions the players took. Replaying it through the engine reproduces the state, which is
-what persistence, crash recovery, replays and bug reports rest on.
+Ruleset, rules version, seed, players, decks (or a scenario), options, the cards the match
+started with (pinned: see engine/core/pins.py) and the list of actions the players took.
+Replaying it through the engine reproduces the state, which is what persistence, crash
+recovery, replays and bug reports rest on.
 """
 
 from typing import Any
@@ -20,6 +21,11 @@ class MatchRecord(BaseModel):
     decks: list[list[str]] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
     scenario: dict[str, Any] | None = None
+    #: The exact definition of every card the match depends on when it started, and one
+    #: digest over them (engine/core/pins.py). None in records from before pinning and for
+    #: scenarios: those replay with the current card pool.
+    cards: dict[str, dict[str, Any]] | None = None
+    card_digest: str | None = None
     actions: list[tuple[int, Any]] = Field(default_factory=list)
 
     def moves(self) -> list[tuple[int, Any]]:

@@ -1,24 +1,39 @@
 """What every rule system provides, and the registry that finds one by id."""
 
+import dataclasses
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import Any
 
-from engine.core.decision import Action, Decision
-from engine.core.errors import EngineError
-from engine.core.events import Event
+from pydantic import TypeAdapter, ValidationError
+
+from engine.core.decision import Action, Decision, Label, Option, action_id
+from engine.core.errors import EngineError, IllegalAction, RecordError
+from engine.core.events import Event, GameOver, Note
+from engine.core.options import NoOptions, check_options
+from engine.core.pins import card_hash
 from engine.core.rng import MatchRng
 from engine.core.view import CardView, MatchView
 
 
 class GameState(ABC):
-    """A ruleset's mutable state. The match validates actions before calling `apply`."""
+    """A ruleset's mutable state. The match validates actions before calling `apply`.
+
+    Nothing in a state may point back at the state (a bound method of it kept in one of
+    its own attributes, a decision holding a callback to it...): a finished match must be
+    freed the moment it is dropped, not wait for the garbage collector (docs/performance.md;
+    tests/contract/test_contract.py checks it for every ruleset)."""
 
     events: list[Event]
     names: list[str]
     winner: int | None
     over: bool
+    #: Seats that left under the default `concede` while the game went on without them;
+    #: the match takes their decisions (`Match`, "autopilot"). Rulesets that override
+    #: `concede` never set it.
+    dropped: tuple[int, ...] = ()
 
     @abstractmethod
     def decisions(self) -> list[Decision]:
@@ -36,9 +51,35 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         """An independent copy, for agents that look ahead."""
 
+    def describe(self, action: Action) -> Label:
+        """How one of the open actions reads for the player who may take it: (label,
+        group for colouring, card uid, target). Asked only when a front end shows the
+        choice (`options`), never by agents; by default the action's id."""
+        return action_id(action), "", None, None
+
+    def options(self, decision: Decision) -> list[Option]:
+        """An open decision's choices as a front end shows them, labelled by `describe`
+        now; the same list when asked again while the decision is open."""
+        return decision.labelled(self.describe)
+
     def concede(self, player: int, reason: str) -> None:
-        """The player leaves; rulesets with more than two players override this."""
-        raise NotImplementedError
+        """The player leaves the game, at any moment (`Match.resign`).
+
+        The default: with two seats (or one other seat still playing) the other player
+        wins; with more, the leaver drops out (`dropped`: the match takes their choices,
+        the fewest picks or the first listed action) and the game goes on until one seat
+        is left. A ruleset refines this (cards leave the table, a series counts the game,
+        its own words) by overriding it; one that logs its events elsewhere than
+        `events` (Clash) must."""
+        if player in self.dropped or self.over:
+            raise IllegalAction(f"{self.names[player]} has already left")
+        self.events.append(Note(f"{self.names[player]} leaves the game ({reason})."))
+        self.dropped = (*self.dropped, player)
+        playing = [seat for seat in range(len(self.names)) if seat not in self.dropped]
+        if len(playing) == 1:
+            self.winner, self.over = playing[0], True
+            why = f"{self.names[player]} {reason}"
+            self.events.append(GameOver(1, playing[0], self.names[playing[0]], why))
 
 
 class Ruleset(ABC):
@@ -49,6 +90,16 @@ class Ruleset(ABC):
     max_players: int = 2
     #: How to play in a few lines of Discord markdown, for /rules (docs/rules/ has the rest).
     help_text: str = ""
+    #: The match options this ruleset supports, as a pydantic model with extra="forbid"
+    #: (engine/core/options.py); `new_match` validates through it.
+    options_model: type[NoOptions] = NoOptions
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """`options` as the record stores them; OptionError for one this game lacks."""
+        return check_options(self.name, self.options_model, options)
+
+    def supports_option(self, option: str) -> bool:
+        return option in self.options_model.model_fields
 
     @abstractmethod
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
@@ -80,6 +131,102 @@ class Ruleset(ABC):
     def choose_many(self, state: GameState, decision: Decision) -> Action:
         """A sensible multi-pick for the computer; by default the fewest picks allowed."""
         return tuple(decision.actions[: decision.min_picks])
+
+    # -- card versions (engine/core/pins.py) ----------------------------------------
+    #: The pydantic type of one card. A ruleset whose cards come from a pool sets it and
+    #: provides `pool` (a cards.loader.CardPool) and `protos` (card id → what the game
+    #: plays with, built by `make_proto`) as cached properties: that is what lets its
+    #: records pin their cards and replay with the stored definitions.
+    card_type: Any = None
+
+    def make_proto(self, card: Any) -> Any:
+        raise NotImplementedError
+
+    #: True for a ruleset whose matches read the whole pool (which cards exist, in which
+    #: order): its records pin every card, and a replay with pinned cards plays with
+    #: exactly those, a card added since included.
+    pins_whole_pool: bool = False
+
+    def match_cards(self, decks: Sequence[Sequence[str]]) -> Iterable[str]:
+        """The cards a match with these decks depends on, pinned in its record. By
+        default its decks' cards (or the whole pool); a ruleset whose rules read other
+        cards adds those."""
+        if self.pins_whole_pool:
+            return self.pool.cards  # type: ignore[attr-defined]
+        return {card for deck in decks for card in deck}
+
+    def card_definitions(self) -> dict[str, dict[str, Any]]:
+        """Every card of the current pool as plain data ({} without a pool)."""
+        return self._card_definitions
+
+    def card_hashes(self) -> dict[str, str]:
+        """A short content hash of each card's definition, computed once."""
+        return self._card_hashes
+
+    def card_pins(self) -> dict[tuple, tuple]:
+        """pins.pin's memory of the pins it made, by deck list."""
+        return self._card_pins
+
+    @cached_property
+    def _card_pins(self) -> dict[tuple, tuple]:
+        return {}
+
+    @cached_property
+    def _card_definitions(self) -> dict[str, dict[str, Any]]:
+        if self.card_type is None:
+            return {}
+        return {
+            card_id: card.model_dump(mode="json", exclude_defaults=True)
+            for card_id, card in self.pool.cards.items()  # type: ignore[attr-defined]
+        }
+
+    @cached_property
+    def _card_hashes(self) -> dict[str, str]:
+        return {card_id: card_hash(data) for card_id, data in self.card_definitions().items()}
+
+    def with_cards(self, stored: dict[str, dict[str, Any]]) -> "Ruleset":
+        """A copy of this ruleset whose pool holds the `stored` definitions (card id →
+        data, in the order the pool had them), for replaying a match that started before
+        some of its cards changed or went. With `pins_whole_pool` the pool is exactly
+        those cards; otherwise the current pool's other cards follow them (the match does
+        not read those). RecordError when it cannot be done."""
+        if self.card_type is None:
+            raise RecordError(f"{self.name} cannot replay with stored card definitions")
+        adapter = TypeAdapter(self.card_type)
+        pool = self.pool  # type: ignore[attr-defined]
+        current = self.protos  # type: ignore[attr-defined]
+        hashes = self.card_hashes()
+        cards: dict[str, Any] = {}
+        protos: dict[str, Any] = {}
+        for card_id, data in stored.items():
+            if hashes.get(card_id) == card_hash(data):  # unchanged: reuse it as it is
+                cards[card_id], protos[card_id] = pool.cards[card_id], current[card_id]
+                continue
+            try:
+                cards[card_id] = adapter.validate_python(data)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                where = ".".join(str(p) for p in err["loc"])
+                raise RecordError(
+                    f"the match started with another version of {self.name} card "
+                    f"'{card_id}', and that version no longer fits the card schema "
+                    f"({where}: {err['msg']}): it cannot be replayed exactly"
+                ) from None
+            try:
+                protos[card_id] = self.make_proto(cards[card_id])
+            except Exception as exc:  # a stored card that refers to what is gone, say
+                raise RecordError(
+                    f"the stored version of {self.name} card '{card_id}' cannot be rebuilt "
+                    f"({type(exc).__name__}: {exc}): the match cannot be replayed exactly"
+                ) from exc
+        if not self.pins_whole_pool:
+            for card_id, card in pool.cards.items():
+                if card_id not in cards:
+                    cards[card_id], protos[card_id] = card, current[card_id]
+        twin = type(self).__new__(type(self))  # fresh caches, rebuilt from the new pool
+        twin.__dict__["pool"] = dataclasses.replace(pool, cards=cards)
+        twin.__dict__["protos"] = protos
+        return twin
 
 
 #: Every game, in the order menus list them; modules load on first use.

@@ -12,6 +12,7 @@ from engine.core.events import Event
 
 if TYPE_CHECKING:
     from engine.core.decision import Decision
+    from engine.core.ruleset import GameState
 
 
 @dataclass(slots=True)
@@ -60,17 +61,17 @@ class DecisionView:
     options: tuple[str, ...] | None
 
     @classmethod
-    def of(cls, decision: "Decision", names: list[str], viewer: int | None) -> "DecisionView":
+    def of(cls, decision: "Decision", state: "GameState", viewer: int | None) -> "DecisionView":
         """The usual reading: anyone may know who must choose what; only the chooser sees
-        the options (their labels may name cards from a hand)."""
+        the options (their labels may name cards from a hand), asked of `state`."""
         mine = viewer == decision.player
         return cls(
             decision.player,
-            names[decision.player],
+            state.names[decision.player],
             decision.kind,
             decision.prompt,
             decision.seq,
-            tuple(o.label for o in decision.options) if mine else None,
+            tuple(o.label for o in state.options(decision)) if mine else None,
         )
 
 

@@ -19,10 +19,18 @@ class World:
     alice: FakeUser
     bob: FakeUser
     carol: FakeUser  # DMs closed
+    dave: FakeUser | None = None  # added by the tests that need a fourth player
 
 
 def make_settings(**overrides) -> Settings:
-    values = {"discord_token": "test", "database": ":memory:", "turn_timer": 300}
+    """The tests' bot: matches in the channel unless a test asks for threads (the bot's
+    default, tested in tests/bot/test_threads.py)."""
+    values = {
+        "discord_token": "test",
+        "database": ":memory:",
+        "turn_timer": 300,
+        "match_mode": "channel",
+    }
     values.update(overrides)
     return Settings(**values)
 

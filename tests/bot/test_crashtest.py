@@ -13,11 +13,6 @@ from bot.crashtest import crashtest
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 12 items 2, 3, 4 and 6 are still open: after a kill the crash test finds "
-    "matches without a board, stale panels and surviving picture workers",
-)
 async def test_six_tables_survive_three_kills_at_the_worst_moments() -> None:
     tally = await crashtest(matches=6, kills=3, seed=3)
     assert tally.kills == 3

@@ -86,6 +86,13 @@ def message_channel_of(fake: FakeDiscord, call) -> int | None:
     return None if ephemeral else handle.channel.id
 
 
+def answer_text(handle) -> str:
+    """What the bot's answer to an interaction said itself (not the message as it is now,
+    which later answers may have edited)."""
+    data = handle.callback_data or {}
+    return str(data.get("content") or "")
+
+
 def panel_of(fake: FakeDiscord, session, seat: int):
     return fake.message(session.seats[seat].panel_message_id)
 
@@ -327,8 +334,11 @@ async def test_two_simultaneous_clicks_apply_exactly_once(world: World, bot) -> 
     await asyncio.gather(*(c.wait_acknowledged() for c in clicks))
     await bot.controller.idle()
     assert len(session.match.actions) == before + 1
-    stale = [c for c in clicks if c.response is not None and "no longer open" in c.response.text]
+    stale = [c for c in clicks if "no longer open" in answer_text(c)]
     assert len(stale) == len(clicks) - 1
+    # Each stale click was answered with the current panel (issue 12 item 3).
+    assert all(c.callback_type.name == "UPDATE_MESSAGE" for c in stale)
+    assert all(f":{session.match.pending[0].seq}:" in str(c.callback_data) for c in stale)
     record = await bot.storage.matches.load_record(session.match_id)
     assert len(record.actions) == before + 1
 

@@ -51,13 +51,15 @@ async def test_the_keep_all_button_completes_a_mulligan_with_no_cards(world: Wor
 
 
 def test_the_none_button_is_offered_exactly_when_zero_picks_are_allowed() -> None:
-    from engine.core.decision import Decision
+    from engine.core.decision import Decision, action_id
 
-    zero = Decision(0, "mulligan", "Put back?", [("card", 1), ("card", 2)], 0, 2)
-    one = Decision(0, "discard", "Discard", [("card", 1), ("card", 2)], 1, 2)
+    cards = [("card", 1), ("card", 2)]
+    zero = Decision(0, "mulligan", "Put back?", cards, min_picks=0, max_picks=2)
+    one = Decision(0, "discard", "Discard", cards, min_picks=1, max_picks=2)
     zero.seq = one.seq = 4
     for decision, offered in ((zero, True), (one, False)):
-        written = decision_components(9, decision)
+        options = decision.labelled(lambda action: (action_id(action), "", None, None))
+        written = decision_components(9, decision, options)
         ids = [c["custom_id"] for row in written for c in row["components"]]
         assert ("mn:9:4" in ids) is offered
-        assert written == decision_view(9, decision).to_components()
+        assert written == decision_view(9, decision, options).to_components()

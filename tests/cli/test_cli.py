@@ -222,3 +222,38 @@ def test_enchantoria_hot_seat_draws_each_screen_from_its_owners_view(monkeypatch
     assert len(seen) > 20
     for at, viewer in seen:
         assert viewer in (at, None), f"Player {at + 1}'s screen drew Player {viewer}'s view"
+
+
+def test_simulate_and_play_take_only_the_options_the_game_has(capsys) -> None:
+    """Issue 14 §4: --best-of for games that play series; refused, by name, elsewhere."""
+    assert main(["simulate", "clash", "--games", "2", "--best-of", "3"]) == 0
+    assert "games=2" in capsys.readouterr().out
+    assert main(["simulate", "battle-mages", "--games", "1", "--best-of", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "Battle Mages has no option 'best_of'" in err
+    assert main(["simulate", "clash", "--games", "1", "--best-of", "4"]) == 2
+    assert "must be one of 1, 3, 5" in capsys.readouterr().err
+    assert main(["simulate", "clash", "--games", "1", "--option", "speed=9"]) == 2
+    err = capsys.readouterr().err
+    assert "no option 'speed'" in err and "--best-of" in err
+    assert main(["play", "enchantoria", "--best-of", "3"]) == 2
+    assert "Enchantoria has no option 'best_of'" in capsys.readouterr().err
+
+
+def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
+    import bot.terminal
+    from engine.core.errors import OptionError
+
+    started = []
+
+    def spy(*args):
+        started.append(new_match(*args))
+        return started[-1]
+
+    monkeypatch.setattr(bot.terminal, "new_match", spy)
+    script = Script([], then="q")
+    play_in_terminal("clash", seed=3, read=script.read, write=script.write, options={"best_of": 3})
+    assert started[0].record.options == {"best_of": 3}
+
+    with pytest.raises(OptionError):
+        play_in_terminal("mage-wars", read=script.read, write=script.write, options={"best_of": 3})

@@ -1,22 +1,17 @@
 """No tells, in every ruleset (issue 14): whether and what the others are asked, and what
-they see, never depends on a player's hidden cards (tests/support/no_tells.py)."""
+they see, never depends on a player's hidden cards (tests/support/no_tells.py). Part of
+the contract suite (test_contract.py); Relay is left out, as its hands hold no cards of
+the rules to swap."""
 
 import random
 
 import pytest
 
-from engine.core.match import new_match
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine.core.ruleset import ruleset_ids
+from tests.support.contract import start
 from tests.support.no_tells import PILES, counterfactual, lockstep
 
 GAMES = 60
-
-
-def start(ruleset: str, seed: int, players: int = 2):
-    decks = list(get_ruleset(ruleset).preconstructed_decks().values())
-    chosen = [decks[(seed + i) % len(decks)] for i in range(players)]
-    names = [f"P{i}" for i in range(players)]
-    return new_match(ruleset, names, chosen, seed, {})
 
 
 #: Rulesets the check cannot prove yet, and why. Strict: when it can, the mark must go.

@@ -19,6 +19,7 @@ import pytest_asyncio
 
 from bot.standin import FakeChannel, FakeDiscord, FakeUser
 from bot.standin.ratelimits import RateLimiter
+from bot.standin.state import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 
 
 class Clock:
@@ -276,3 +277,62 @@ async def test_gateway_refuses_a_bad_token_with_4004_and_the_bot_says_one_line(
     assert _start_failure(closed.value) == (
         "Discord rejected the token (DISCORD_TOKEN); reset it and try again."
     )
+
+
+# -- threads (Topics: Threads; Resources: Channel, Start Thread from Message) ----------------
+
+
+async def start_thread(world: World, message_id: str) -> aiohttp.ClientResponse:
+    return await world.call(
+        "POST",
+        f"/channels/{world.games.id}/messages/{message_id}/threads",
+        {"name": "a vs b", "auto_archive_duration": 1440},
+    )
+
+
+async def test_a_public_thread_takes_its_starter_messages_id_once(world: World) -> None:
+    sent = await body(
+        await world.call("POST", f"/channels/{world.games.id}/messages", {"content": "x"})
+    )
+    started = await start_thread(world, sent["id"])
+    assert started.status == 200
+    thread = await body(started)
+    assert thread["id"] == sent["id"] and thread["type"] == 11
+    assert thread["parent_id"] == str(world.games.id)
+    again = await start_thread(world, sent["id"])
+    assert again.status == 400 and (await body(again))["code"] == 160004
+
+
+async def test_starting_a_thread_needs_create_public_threads(world: World) -> None:
+    world.games.guild.bot_permissions &= ~CREATE_PUBLIC_THREADS
+    sent = await body(
+        await world.call("POST", f"/channels/{world.games.id}/messages", {"content": "x"})
+    )
+    refused = await start_thread(world, sent["id"])
+    assert refused.status == 403 and (await body(refused))["code"] == 50013
+
+
+async def test_an_archived_thread_takes_messages_but_no_edits(world: World) -> None:
+    sent = await body(
+        await world.call("POST", f"/channels/{world.games.id}/messages", {"content": "x"})
+    )
+    thread = world.fake.state.channels[
+        int((await body(await start_thread(world, sent["id"])))["id"])
+    ]
+    inside = await body(
+        await world.call("POST", f"/channels/{thread.id}/messages", {"content": "y"})
+    )
+    world.fake.archive_thread(thread)
+    edit = await world.call(
+        "PATCH", f"/channels/{thread.id}/messages/{inside['id']}", {"content": "z"}
+    )
+    assert edit.status == 400 and (await body(edit))["code"] == 50083
+    posted = await world.call("POST", f"/channels/{thread.id}/messages", {"content": "again"})
+    assert posted.status == 200 and not thread.archived  # sending unarchives it
+    world.fake.archive_thread(thread, locked=True)
+    world.games.guild.bot_permissions &= ~MANAGE_THREADS
+    locked = await world.call("POST", f"/channels/{thread.id}/messages", {"content": "no"})
+    assert locked.status == 400 and (await body(locked))["code"] == 50083
+    world.fake.delete_thread(thread)
+    gone = await world.call("POST", f"/channels/{thread.id}/messages", {"content": "no"})
+    assert gone.status == 404 and (await body(gone))["code"] == 10003

@@ -212,3 +212,37 @@ async def test_recent_matches_newest_first(storage: Storage) -> None:
     assert [m.id for m in await storage.matches.recent_matches(ALICE, limit=2)] == ids[:0:-1]
     assert [m.id for m in await storage.matches.recent_matches(BOB)] == [ids[2], ids[0]]
     assert await storage.matches.recent_matches(4242) == []
+
+
+async def test_turn_clocks_go_with_the_appends_that_change_them(storage: Storage) -> None:
+    """Issue 12 item 5: clocks ride on the append's own statement, so a refused append
+    leaves them as they were, and an append without clocks does not touch them."""
+    start = [{"seat": 0, "seq": 1, "deadline": 1000.0, "opened": 700.0, "warned": False}]
+    match_id = await storage.matches.create_match(
+        GUILD, CHANNEL, clash_match().record, PLAYERS, clocks=start
+    )
+    assert await storage.matches.get_clocks(match_id) == start
+    moved = [{"seat": 1, "seq": 2, "deadline": 1300.0, "opened": 1000.0, "warned": False}]
+    await storage.matches.append_actions(match_id, [(1, 0, ("first",))], clocks=moved)
+    assert await storage.matches.get_clocks(match_id) == moved
+    with pytest.raises(SequenceConflict):
+        await storage.matches.append_actions(match_id, [(1, 1, ("again",))], clocks=start)
+    await storage.matches.append_actions(match_id, [(2, 1, ("second",))])
+    assert await storage.matches.get_clocks(match_id) == moved
+    # concurrent appends are group-committed: each carries its own match's clocks
+    other = await storage.matches.create_match(GUILD, CHANNEL + 1, clash_match().record, PLAYERS)
+    assert await storage.matches.get_clocks(other) == []
+    await asyncio.gather(
+        storage.matches.append_actions(match_id, [(3, 0, ("x",))], clocks=start),
+        storage.matches.append_actions(other, [(1, 0, ("y",))], clocks=moved),
+        storage.matches.append_actions(match_id, [(3, 0, ("refused",))], clocks=moved),
+        return_exceptions=True,
+    )
+    assert await storage.matches.get_clocks(match_id) == start
+    assert await storage.matches.get_clocks(other) == moved
+    warned = [{**moved[0], "warned": True}]
+    await storage.matches.set_clocks(other, warned)
+    assert await storage.matches.get_clocks(other) == warned
+    await storage.matches.finish_match(other, 0)
+    await storage.matches.set_clocks(other, moved)  # an ended match keeps what it had
+    assert await storage.matches.get_clocks(other) == warned

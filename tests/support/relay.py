@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.core.events import Event
 from engine.core.rng import MatchRng
@@ -68,20 +68,12 @@ class RelayState(GameState):
             return []
         hand = self.hands[self.active]
         actions = [("add", i) for i in range(len(hand))] or [("one",)]
-        return [
-            Decision(
-                self.active,
-                "add",
-                f"The pile is at {self.total}; add a card.",
-                actions,
-                describe=lambda a, h=list(hand): (
-                    "Add 1" if a[0] == "one" else f"Add {card(h[a[1]]).name}",
-                    "",
-                    None,
-                    None,
-                ),
-            )
-        ]
+        return [Decision(self.active, "add", f"The pile is at {self.total}; add a card.", actions)]
+
+    def describe(self, action: Action) -> Label:
+        if action[0] == "one":
+            return "Add 1", "", None, None
+        return f"Add {card(self.hands[self.active][action[1]]).name}", "", None, None
 
     def apply(self, player: int, action: Action) -> None:
         if action[0] == "add":
@@ -137,7 +129,7 @@ class RelayState(GameState):
                 d.kind,
                 d.prompt,
                 d.seq,
-                tuple(o.label for o in d.options) if d.player == viewer else None,
+                tuple(o.label for o in self.options(d)) if d.player == viewer else None,
             )
             for d in self.decisions()
         )

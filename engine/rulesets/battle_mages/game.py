@@ -162,6 +162,7 @@ class BattleMagesState(GameState):
         "_decisions",
         "active",
         "cards",
+        "cheapest",
         "coin_winner",
         "events",
         "first",
@@ -190,6 +191,9 @@ class BattleMagesState(GameState):
         self.rng = rng
         self.events: list[ev.Event] = []
         self.cards: dict[int, CardInst] = {}
+        #: The cheapest card of the pool this match plays with (the ruleset sets it: a
+        #: replay with pinned cards may play with another pool than the current one).
+        self.cheapest = cheapest_card_cost()
         self.next_uid = 1
         self.item_ids = 0
         self.turn = 0
@@ -335,7 +339,6 @@ class BattleMagesState(GameState):
                     "starter",
                     "You won the coin flip: who goes first?",
                     [("first",), ("second",)],
-                    describe=self.describe,
                 )
             ]
         if self.tasks:
@@ -541,7 +544,7 @@ class BattleMagesState(GameState):
         have a usable ability on the field (public); otherwise they pass by themselves."""
         side = self.sides[seat]
         mana = side.mana
-        if side.hand and mana >= cheapest_card_cost():
+        if side.hand and mana >= self.cheapest:
             return True
         memo: dict = {}
         return any(
@@ -591,7 +594,7 @@ class BattleMagesState(GameState):
             prompt = f"{STEP_NAMES[self.step]}: attempt a card or ability, or move on."
         else:
             prompt = f"{STEP_NAMES[self.step]}: react or pass."
-        return Decision(seat, "priority", prompt, actions, describe=self.describe)
+        return Decision(seat, "priority", prompt, actions)
 
     # -- targets ------------------------------------------------------------------------
 
@@ -889,21 +892,21 @@ class BattleMagesState(GameState):
             acts = [("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])]
             prompt = "Choose-Attacker step: declare your attackers (all at once)."
             return Decision(
-                self.active, "attackers", prompt, acts, 0, len(acts), False, self.describe
+                self.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts)
             )
         # Block
         if task.ordering:
             attacker = self._to_order(task)
             acts = [("order", attacker.uid, b) for b in attacker.blockers if b not in task.picked]
             prompt = f"Which blocker does {attacker.name} damage first?"
-            return Decision(self.active, "order_blockers", prompt, acts, describe=self.describe)
+            return Decision(self.active, "order_blockers", prompt, acts)
         defender = 1 - self.active
         pairs = self.block_pairs()
         acts = [("block", b, a) for b, a in pairs] + [DONE]
         if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
             acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
         prompt = "Choose-Blocker step: block an attacker, or finish blocking."
-        return Decision(defender, "blockers", prompt, acts, describe=self.describe)
+        return Decision(defender, "blockers", prompt, acts)
 
     def _task_apply(self, task: Task, action: Action) -> None:
         kind = type(task)
@@ -1017,18 +1020,18 @@ class BattleMagesState(GameState):
             acts = [("mode", i) for i in self._modes_offered(task)]
             prompt = f"{item.label}: choose {script.choose} mode(s)."
             n = script.choose
-            return Decision(seat, "modes", prompt, acts, n, n, False, self.describe)
+            return Decision(seat, "modes", prompt, acts, min_picks=n, max_picks=n)
         body, s = task.queue[task.idx]
         sel = script.bodies[body].sels[s]
         cands = self.candidates(sel, seat)
         acts = [("target", uid) for uid in cands]
         prompt = f"{item.label}: choose {self.sel_words(body, s, item)}."
         if sel.wording == UP_TO_TARGET:
-            return Decision(seat, "targets", prompt, acts, 0, sel.count, False, self.describe)
+            return Decision(seat, "targets", prompt, acts, min_picks=0, max_picks=sel.count)
         if sel.count == 1:
-            return Decision(seat, "target", prompt, acts, describe=self.describe)
+            return Decision(seat, "target", prompt, acts)
         n = min(sel.count, len(acts))  # a trigger takes what it can find
-        return Decision(seat, "targets", prompt, acts, n, n, False, self.describe)
+        return Decision(seat, "targets", prompt, acts, min_picks=n, max_picks=n)
 
     def _modes_offered(self, task: Attempt) -> list[int]:
         """battle-mages.md:209 (ruling B15): a spell offers the modes it could carry out."""
@@ -1093,9 +1096,7 @@ class BattleMagesState(GameState):
             trigger = task.to_push[0]
             source = self.cards[trigger.source[0]].name
             prompt = f"{source}: pay {trigger.script.cost} mana for its ability?"
-            return Decision(
-                trigger.controller, "pay", prompt, [("pay",), ("decline",)], describe=self.describe
-            )
+            return Decision(trigger.controller, "pay", prompt, [("pay",), ("decline",)])
         group = task.groups[0]
         acts = [("next", i) for i in _trigger_kinds(group)]
         return Decision(
@@ -1103,7 +1104,6 @@ class BattleMagesState(GameState):
             "order_triggers",
             "Several of your abilities trigger: which resolves first (of those left)?",
             acts,
-            describe=self.describe,
         )
 
     def _announce_trigger(self, trigger: PendingTrigger) -> None:
@@ -1189,12 +1189,12 @@ class BattleMagesState(GameState):
         prompt = f"{item.label} resolves: choose {self.sel_words(body, s, item)}."
         seat = item.controller
         if sel.wording == A and sel.count == 1:
-            return Decision(seat, "choose", prompt, acts, describe=self.describe)
+            return Decision(seat, "choose", prompt, acts)
         if sel.wording == A:
             n = sel.count
-            return Decision(seat, "choose_many", prompt, acts, n, n, False, self.describe)
+            return Decision(seat, "choose_many", prompt, acts, min_picks=n, max_picks=n)
         top = len(acts) if sel.wording == ANY_NUMBER else sel.count
-        return Decision(seat, "choose_many", prompt, acts, 0, top, False, self.describe)
+        return Decision(seat, "choose_many", prompt, acts, min_picks=0, max_picks=top)
 
     def fizzle(self, item: Item, reason: str) -> None:
         """battle-mages.md:239-241 — a spell to its graveyard, an ability just ends."""
@@ -1259,11 +1259,17 @@ class BattleMagesState(GameState):
             acts = [("crystal", u) for u in task.looked]
             prompt = "The top of your Crystal Collection: choose any to put on the bottom."
             return Decision(
-                task.seat, "crystals_bottom", prompt, acts, 0, len(acts), True, self.describe
+                task.seat,
+                "crystals_bottom",
+                prompt,
+                acts,
+                min_picks=0,
+                max_picks=len(acts),
+                private=True,
             )
         acts = [("top", u) for u in self._distinct(task.looked)]
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
-        return Decision(task.seat, "crystals_top", prompt, acts, 1, 1, True, self.describe)
+        return Decision(task.seat, "crystals_top", prompt, acts, private=True)
 
 
 def _creature_script() -> Script:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.schema import battle_mages as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
@@ -18,6 +19,7 @@ from engine.rulesets.battle_mages.cards import (
     CardInst,
     Proto,
     battle_mages_pool,
+    proto_of,
     protos,
 )
 from engine.rulesets.battle_mages.game import STEPS, BattleMagesState
@@ -31,6 +33,8 @@ class BattleMagesRuleset(Ruleset):
     id = "battle-mages"
     name = "Battle Mages"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    card_type = schema.Card
+    pins_whole_pool = True  # whether a Mage is asked reads the cheapest card of the pool
     help_text = (
         "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
         "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"
@@ -54,6 +58,13 @@ class BattleMagesRuleset(Ruleset):
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return proto_of(card)
+
+    @cached_property
+    def cheapest_cost(self) -> int:
+        return min(p.cost for p in self.protos.values() if p.kind != CRYSTAL)
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         problems = []
@@ -97,6 +108,7 @@ class BattleMagesRuleset(Ruleset):
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
     ) -> BattleMagesState:
         state = BattleMagesState(players, rng)
+        state.cheapest = self.cheapest_cost
         for side, deck in zip(state.sides, decks, strict=True):
             cards = [state.new_card(self.protos[c], side.seat) for c in deck]
             # ruling B2: the crystals form the Crystal Collection, the rest the Spellbook
@@ -135,6 +147,7 @@ class BattleMagesRuleset(Ruleset):
             raise ScenarioError(f"'active' must be seat 0 or 1, not {active!r}")
         names = [s.get("name", f"Mage {i + 1}") for i, s in enumerate(seats)]
         state = BattleMagesState(names, rng)
+        state.cheapest = self.cheapest_cost
         state.turn = turn
         state.active = state.starter = active
         state.phase = "play"

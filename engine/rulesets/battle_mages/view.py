@@ -159,7 +159,7 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         if own:
             stats["stop"] = int(side.stop)
         seats.append(SeatView(side.seat, side.name, stats, zones))
-    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
+    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
     notes = {}
     if state.priority is not None and not state.over:
         notes["priority"] = state.names[state.priority]

@@ -11,13 +11,11 @@ Actions:
     ("end",)                        end the main phase                        clash.md:93
 """
 
-import weakref
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision, action_id
+from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
 from engine.rulesets.clash import effects
@@ -122,7 +120,6 @@ class ClashState(GameState):
         "chosen_version",
         "coin_winner",
         "delayed",
-        "describer",
         "game_ended",
         "game_no",
         "log",
@@ -175,10 +172,6 @@ class ClashState(GameState):
         self.chosen_lists: list[list[Any] | None] = [None] * 16
         self.chosen_version = self.chosen_seat = -1
         self._decisions: list[Decision] | None = None
-        # Every decision's describe: made once per state, not as a bound method per decision
-        # (1 % of a simulated game), and through a weak reference, so that a finished state
-        # holds no cycle and is freed at once (a cycle left to the collector costs more).
-        self.describer = partial(_describe, weakref.ref(self))
 
     # -- setting up ----------------------------------------------------------------
 
@@ -309,7 +302,6 @@ class ClashState(GameState):
         decision.actions = actions
         decision.min_picks = decision.max_picks = 1
         decision.private = decision.multi = False
-        decision.describe = self.describer
         decision.seq = 0
         decision._options = None
         # No tells: "end turn" alone is taken at once only when everyone can see there is
@@ -331,7 +323,6 @@ class ClashState(GameState):
                     min_picks=0,
                     max_picks=MULLIGAN_MAX,
                     private=True,
-                    describe=self.describe,
                 )
                 for seat in (0, 1)
                 if not self.mulligan_done[seat]
@@ -343,7 +334,6 @@ class ClashState(GameState):
                     "starter",
                     "You won the coin flip: who starts?",
                     [GO_FIRST, GO_SECOND],
-                    describe=self.describe,
                 )
             ]
         return []
@@ -416,7 +406,6 @@ class ClashState(GameState):
                     for item in card.attached:
                         twin.cards[item.uid] = item
         twin._decisions = None
-        twin.describer = partial(_describe, weakref.ref(twin))
         return twin
 
     # -- lookups -------------------------------------------------------------------
@@ -727,10 +716,3 @@ class ClashState(GameState):
     @staticmethod
     def target_name(target: Side | CardInst) -> str:
         return target.name
-
-
-def _describe(state_ref: "weakref.ref[ClashState]", action: Action):
-    state = state_ref()
-    if state is None:  # a decision kept after its match was dropped: its id must do
-        return action_id(action), "", None, None
-    return state.describe(action)

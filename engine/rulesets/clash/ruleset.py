@@ -6,8 +6,10 @@ from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool, clash_pool
+from cards.schema import clash as schema
 from engine.core.decision import Action, Decision
-from engine.core.errors import ScenarioError
+from engine.core.errors import OptionError, ScenarioError
+from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
@@ -24,6 +26,8 @@ class ClashRuleset(Ruleset):
     id = "clash"
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    options_model = SeriesOptions
+    card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card). "
         "Bring the other player to 0 health to win.\n"
@@ -47,6 +51,9 @@ class ClashRuleset(Ruleset):
     @cached_property
     def protos(self) -> dict[str, Proto]:
         return {card_id: proto_of(card) for card_id, card in self.pool.cards.items()}
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return proto_of(card)
 
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
         key = tuple(cards)
@@ -121,7 +128,7 @@ class ClashRuleset(Ruleset):
     ) -> ClashState:
         best_of = int(options.get("best_of", 1))
         if best_of < 1 or best_of % 2 == 0:
-            raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
+            raise OptionError("best_of", "best_of must be an odd number: 1, 3, 5 ...")
         state = self._state(players, rng, best_of)
         for side, deck in zip(state.sides, decks, strict=True):
             side.deck = state.new_deck(self._deck_protos(deck), side.seat)

@@ -84,7 +84,7 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
             "wins": state.wins[side.seat],
         }
         seats.append(SeatView(side.seat, side.name, stats, zones))
-    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
+    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
     notes = {"game": str(state.game_no), "best_of": str(state.best_of)}
     if state.phase in ("starter", "mulligan"):
         notes["coin"] = state.names[state.coin_winner]

@@ -245,7 +245,7 @@ class EnchantoriaState(GameState):
         return decision
 
     def _decision(self, player: Player) -> Decision:
-        seat, describe = player.seat, self.describe
+        seat = player.seat
         if self.phase == "preparation":
             return Decision(
                 seat,
@@ -254,7 +254,6 @@ class EnchantoriaState(GameState):
                 "keep them all. Secret until both of you have chosen.",
                 self.recycle_actions(player),
                 private=True,
-                describe=describe,
             )
         if self.phase == "discard":
             excess = len(player.hand) - HAND_LIMIT
@@ -263,10 +262,9 @@ class EnchantoriaState(GameState):
                 "discard",
                 f"Discard {excess} card(s) down to {HAND_LIMIT}.",
                 [("card", c.uid) for c in player.hand],
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
                 private=True,
-                describe=describe,
             )
         left = player.mana - player.spent(self)
         step = player.step
@@ -280,9 +278,7 @@ class EnchantoriaState(GameState):
         else:
             x = f" (X={step[2]})" if self.cards[step[1]].proto.x else ""
             prompt = f"Choose the target of {self.cards[step[1]].name}{x}."
-        return Decision(
-            seat, "cast", prompt, self.cast_actions(player), private=True, describe=describe
-        )
+        return Decision(seat, "cast", prompt, self.cast_actions(player), private=True)
 
     def apply(self, player: int, action: Action) -> None:
         self._decisions = None

@@ -2,14 +2,16 @@
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
+from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.enchantoria import ai
-from engine.rulesets.enchantoria.cards import CardInst, enchantoria_pool, protos
+from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from engine.rulesets.enchantoria.scenario import load_scenario
 from engine.rulesets.enchantoria.view import card_view
@@ -25,6 +27,7 @@ class EnchantoriaRuleset(Ruleset):
     id = "enchantoria"
     name = "Enchantoria"
     version = "1"
+    card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card, at most "
         "4 counterspells). Both players play every turn **at the same time**.\n"
@@ -40,8 +43,19 @@ class EnchantoriaRuleset(Ruleset):
         "Discard Phase. Fall to 0 health and you lose."
     )
 
+    @cached_property
+    def pool(self):
+        return enchantoria_pool()
+
+    @cached_property
+    def protos(self) -> dict[str, Proto]:
+        return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return Proto(card)
+
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        known = protos()
+        known = self.protos
         problems = []
         if len(cards) != DECK_SIZE:
             problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
@@ -80,7 +94,7 @@ class EnchantoriaRuleset(Ruleset):
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
     ) -> EnchantoriaState:
         state = EnchantoriaState(list(players), rng)
-        known = protos()
+        known = self.protos
         for p, deck in zip(state.players, decks, strict=True):
             p.deck = [state.new_card(known[c], p.seat) for c in deck]
         state.start()

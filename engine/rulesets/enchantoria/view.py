@@ -7,7 +7,7 @@ the same hand count and mana, and a decision that says only "choosing in secret"
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.decision import Action
+from engine.core.decision import Action, action_id
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
 from engine.rulesets.enchantoria.events import PhaseBegan
@@ -183,7 +183,7 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
                     d.kind,
                     d.prompt,
                     d.seq,
-                    tuple(o.label for o in d.options),
+                    tuple(o.label for o in state.options(d)),
                 )
             )
         else:  # R3: a secret choice shows only that someone is choosing
@@ -210,6 +210,8 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
 def describe_action(state: "EnchantoriaState", action: Action) -> tuple[str, str, Any, Any]:
     """(label, group, card uid, target) for one legal action: only its chooser sees it."""
     head = action[0]
+    if head == "reveal":  # taken by the match, never shown
+        return action_id(action), "", None, None
     if head == "cast":
         card = state.cards[action[1]]
         cost = "X" if card.proto.x else card.proto.cost

@@ -118,10 +118,9 @@ class MageWarsState(GameState):
                     p.kind,
                     p.text,
                     p.actions,
-                    p.min_picks,
-                    p.max_picks,
-                    True,
-                    self.describe,
+                    min_picks=p.min_picks,
+                    max_picks=p.max_picks,
+                    private=True,
                     always_ask=p.kind in ASKED_BY_WHAT_IS_PUBLIC,
                 )
             ]
@@ -132,10 +131,7 @@ class MageWarsState(GameState):
                     "main",
                     "Play, fill, attack, or end your turn.",
                     self.main_actions(),
-                    1,
-                    1,
-                    True,
-                    self.describe,
+                    private=True,
                 )
             ]
         return []

@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cards.schema import mage_wars as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
@@ -28,6 +29,8 @@ class MageWarsRuleset(Ruleset):
     id = "mage-wars"
     name = "Mage Wars"
     version = "2"  # 2: no tells (curse and resurrection prompts, R31)
+    card_type = schema.Card
+    pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
     max_players = 4
     help_text = (
@@ -45,8 +48,15 @@ class MageWarsRuleset(Ruleset):
     )
 
     @cached_property
+    def pool(self):
+        return mage_wars_pool()
+
+    @cached_property
     def protos(self) -> dict[str, Proto]:
         return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return Proto(card)
 
     @cached_property
     def mages(self) -> list[str]:

@@ -151,7 +151,7 @@ def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
     table["centre"] = ZoneView(
         "centre", len(state.centre), tuple(table_view(c, state) for c in state.centre)
     )
-    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
+    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
     return MatchView(
         ruleset="mage-wars",
         viewer=viewer,

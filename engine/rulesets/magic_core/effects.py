@@ -132,7 +132,7 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
             obj.counters += n
             state.events.append(ev.StatsChanged(obj.name, f"gets {n} +1/+1 counter(s)"))
     elif kind == "create_token":
-        proto = protos()[effect.token]
+        proto = (state.card_protos or protos())[effect.token]
         for _ in range(n):
             state.create_token(proto, item.controller)
         if n:

@@ -139,6 +139,8 @@ class MagicState(GameState):
         self.players = [Player(i, n) for i, n in enumerate(names)]
         self.rng = rng
         self.best_of = best_of
+        #: The cards this match plays with, for tokens created by id (None: the pool's).
+        self.card_protos: dict | None = None
         self.events: list[ev.Event] = []
         self.winner: int | None = None
         self.over = False
@@ -242,29 +244,24 @@ class MagicState(GameState):
 
     def _decision(self) -> Decision:
         mode = self.mode
-        d = self.describe
         if mode == M_PRIORITY:
             p = self.priority
             step = STEP_NAMES[self.step]
             prompt = f"{step}: you have priority" + (
                 " (the stack is not empty)" if self.stack else ""
             )
-            return Decision(p, "priority", prompt, self._prio, 1, 1, False, d)
+            return Decision(p, "priority", prompt, self._prio)
         who = self.asking
         player = self.players[who]
         if mode == M_ATTACKERS:
-            return Decision(
-                who, "attackers", "Declare attackers.", self.attack_actions(), 1, 1, False, d
-            )
+            return Decision(who, "attackers", "Declare attackers.", self.attack_actions())
         if mode == M_BLOCKERS:
-            return Decision(
-                who, "blockers", "Declare blockers.", self.block_actions(who), 1, 1, False, d
-            )
+            return Decision(who, "blockers", "Declare blockers.", self.block_actions(who))
         if mode == M_TRIGGER:
             trig = self.pending[0]
             refs = legal_targets(self, trig.target_word, trig.controller, trig.source.uid)
             prompt = f"Choose a target for {trig.source.name}'s ability."
-            return Decision(who, "target", prompt, [("target", r) for r in refs], 1, 1, False, d)
+            return Decision(who, "target", prompt, [("target", r) for r in refs])
         if mode == M_CHOOSE:
             what = self.choice["kind"]
             picks = self.choice["count"][who]
@@ -279,42 +276,52 @@ class MagicState(GameState):
                 if earlier:
                     prompt += f" Chosen so far: {'; '.join(earlier)}."
             actions = [("card", o.uid) for o in cards]
-            return Decision(who, what, prompt, actions, picks, picks, what == "discard", d)
+            return Decision(
+                who,
+                what,
+                prompt,
+                actions,
+                min_picks=picks,
+                max_picks=picks,
+                private=what == "discard",
+            )
         if mode == M_CLEANUP:
             excess = len(player.hand) - HAND_LIMIT
             prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
             actions = [("card", o.uid) for o in player.hand]
-            return Decision(who, "discard", prompt, actions, excess, excess, True, d)
+            return Decision(
+                who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
+            )
         if mode == M_XCHOICE:
             item = self.resuming[0]
             prompt = f"Choose X for {item.name}."
             actions = [("x", n) for n in range(item.proto.x_choice + 1)]
-            return Decision(who, "x", prompt, actions, 1, 1, False, d)
+            return Decision(who, "x", prompt, actions)
         if mode == M_ORDER:
             actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
             prompt = "Several of your abilities trigger: which goes on the stack first?"
-            return Decision(who, "order", prompt, actions, 1, 1, False, d)
+            return Decision(who, "order", prompt, actions)
         if mode == M_FREE:
             actions = [*self.free_actions(who), DECLINE]
             prompt = "You may cast a card without paying its mana cost."
-            return Decision(who, "free", prompt, actions, 1, 1, True, d)
+            return Decision(who, "free", prompt, actions, private=True)
         if mode == M_MULLIGAN:
             actions = [KEEP] if player.mulligans >= OPENING_HAND else [KEEP, MULLIGAN]
             prompt = f"Keep this hand of {len(player.hand)} or take a mulligan?"
-            return Decision(who, "mulligan", prompt, actions, 1, 1, True, d)
+            return Decision(who, "mulligan", prompt, actions, private=True)
         if mode == M_BOTTOM:
             n = min(player.mulligans, len(player.hand))
             prompt = f"Put {n} card(s) from your hand on the bottom of your library."
             actions = [("card", o.uid) for o in player.hand]
-            return Decision(who, "bottom", prompt, actions, n, n, True, d)
+            return Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)
         if mode == M_OPENING:
             cards = [o for o in player.hand if o.proto.opening_hand]
             prompt = "Begin the game with any of these cards on the battlefield?"
             actions = [("card", o.uid) for o in cards]
-            return Decision(who, "opening", prompt, actions, 0, len(actions), False, d)
+            return Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))
         if mode == M_STARTER:
             actions = [("starter", s) for s in self.live()]
-            return Decision(who, "starter", "Who takes the first turn?", actions, 1, 1, False, d)
+            return Decision(who, "starter", "Who takes the first turn?", actions)
         raise AssertionError(f"no decision in mode {mode}")
 
     def apply(self, player: int, action: Action) -> None:

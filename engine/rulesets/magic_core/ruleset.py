@@ -5,8 +5,10 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.schema import magic_core as schema
 from engine.core.decision import Action, Decision
-from engine.core.errors import ScenarioError
+from engine.core.errors import OptionError, ScenarioError
+from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
@@ -24,6 +26,8 @@ class MagicCoreRuleset(Ruleset):
     id = "magic-core"
     name = "Magic Core"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    options_model = SeriesOptions
+    card_type = schema.Card
     min_players = 2
     max_players = 4
     help_text = (
@@ -44,8 +48,20 @@ class MagicCoreRuleset(Ruleset):
     )
 
     @cached_property
+    def pool(self):
+        return pool()
+
+    @cached_property
     def protos(self) -> dict[str, Proto]:
         return protos()
+
+    def make_proto(self, card: schema.Card) -> Proto:
+        return Proto(card)
+
+    def match_cards(self, decks: Sequence[Sequence[str]]) -> set[str]:
+        """The decks' cards and every token (cards create tokens by id)."""
+        tokens = {card_id for card_id, proto in self.protos.items() if proto.token}
+        return tokens.union(*decks)
 
     @cached_property
     def _checked(self) -> dict[tuple[str, ...], list[str]]:
@@ -101,10 +117,11 @@ class MagicCoreRuleset(Ruleset):
     ) -> MagicState:
         best_of = int(options.get("best_of", 1))
         if best_of < 1 or best_of % 2 == 0:
-            raise ScenarioError("best_of must be an odd number: 1, 3, 5 ...")
+            raise OptionError("best_of", "best_of must be an odd number: 1, 3, 5 ...")
         if best_of > 1 and len(players) > 2:
-            raise ScenarioError("a best-of match is for two players")
+            raise OptionError("best_of", "a best-of match is for two players")
         state = MagicState(players, rng, best_of)
+        state.card_protos = self.protos
         for seat, deck in enumerate(decks):
             for card_id in deck:
                 state.new_obj(self.protos[card_id], seat, LIBRARY)  # 108.3: owners
@@ -133,6 +150,7 @@ class MagicCoreRuleset(Ruleset):
             raise ScenarioError(f"unknown scenario field(s) {unknown}")
         names = [str(s.get("name", f"Player {i + 1}")) for i, s in enumerate(seats)]
         state = MagicState(names, rng, 1)
+        state.card_protos = self.protos
         state.turn = _int(data, "turn", 3, 1)
         state.game_turn = _int(data, "game_turn", state.turn, 1)
         state.active = state.starter = _int(data, "active", 0, 0, len(seats) - 1)

@@ -109,7 +109,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         )
         for i in reversed(state.stack)
     )
-    decisions = tuple(DecisionView.of(d, state.names, viewer) for d in state.decisions())
+    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
     from engine.rulesets.magic_core.game import (
         M_BOTTOM,
         M_MULLIGAN,

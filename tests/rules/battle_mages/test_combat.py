@@ -163,7 +163,7 @@ def test_several_boasts_resolve_in_the_order_their_mage_picks():
     _attack(match, "lancer_of_dawn", "cinder_imp")
     d = decision(match)
     assert d.kind == "order_triggers" and d.player == 0
-    labels = [d.describe(a)[0] for a in d.actions]
+    labels = [match.state.describe(a)[0] for a in d.actions]
     first = next(a for a, label in zip(d.actions, labels, strict=True) if "Cinder" in label)
     act(match, first)  # Cinder Imp's resolves first, so it goes on the stack last
     # the imp's costs 1 and Ann has no mana: it goes on unpaid (line 131)
@@ -305,7 +305,7 @@ def test_identical_boasts_are_not_ordered_but_different_ones_are():
     act(match, tuple(("attacker", c.uid) for c in side(match, 0).field))
     d = decision(match)
     assert d.kind == "order_triggers" and len(d.actions) == 2
-    lancer = next(a for a in d.actions if "Lancer" in d.describe(a)[0])
+    lancer = next(a for a in d.actions if "Lancer" in match.state.describe(a)[0])
     act(match, lancer)  # the Lancer's resolves first; the imps' order is not asked
     assert stack_labels(match) == [
         "Cinder Imp's Boast",

@@ -171,8 +171,8 @@ def test_identical_crystals_are_not_ordered_one_by_one():
     match.apply(0, ())  # Ann keeps all four: which kind goes on top?
     d = decision(match)
     assert d.kind == "crystals_top" and len(d.actions) == 2
-    assert sorted(d.describe(a)[0] for a in d.actions) == ["Dusk Shard", "Quarry Geode"]
-    match.apply(0, next(a for a in d.actions if d.describe(a)[0] == "Quarry Geode"))
+    assert sorted(match.state.describe(a)[0] for a in d.actions) == ["Dusk Shard", "Quarry Geode"]
+    match.apply(0, next(a for a in d.actions if match.state.describe(a)[0] == "Quarry Geode"))
     top = [c.proto.id for c in side(match, 0).collection[-4:]][::-1]
     assert top == ["quarry_geode", "dusk_shard", "dusk_shard", "dusk_shard"]
     d = decision(match)

@@ -206,7 +206,7 @@ def test_boasts_are_ordered_even_when_none_can_be_paid():
     _attack(match, "cinder_imp", "braggart_squire")
     d = decision(match)
     assert d.kind == "order_triggers" and d.player == 0
-    squire_first = next(a for a in d.actions if "Braggart" in d.describe(a)[0])
+    squire_first = next(a for a in d.actions if "Braggart" in match.state.describe(a)[0])
     act(match, squire_first)
     assert stack_labels(match) == ["Cinder Imp's Boast", "Braggart Squire's Boast"]
     assert all(not item.paid for item in match.state.stack)

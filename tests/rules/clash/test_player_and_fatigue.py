@@ -179,3 +179,4 @@ def test_resigning_during_the_mulligan_ends_the_match():
     match.apply(coin_winner(match), ("first",))
     match.resign(1)
     assert match.over and match.winner == 0
+    assert match.events[-1].text == "Ann wins the match 1-0."  # the resigned game counts

@@ -3,11 +3,11 @@
 import pytest
 
 from engine.agents import make_agent
-from engine.core.errors import IllegalAction, NotYourDecision, ScenarioError
+from engine.core.errors import NotYourDecision, ScenarioError
 from engine.core.match import from_scenario, new_match, replay
 from engine.rulesets.enchantoria import RULESET
 from engine.simulate import play_out, simulate
-from tests.rules.enchantoria.conftest import cast, scenario, state
+from tests.rules.enchantoria.conftest import cast, scenario
 
 
 def test_simulate_reports_games_per_second() -> None:
@@ -28,16 +28,6 @@ def test_the_greedy_agent_beats_the_random_one() -> None:
         greedy_wins += match.winner == 0
         assert replay(match.record).winner == match.winner
     assert greedy_wins >= 7
-
-
-def test_an_illegal_step_changes_nothing_and_says_why() -> None:
-    match = scenario({"hand": ["ember_orb"], "mana": 1})
-    before = repr(match.view(0))
-    with pytest.raises(IllegalAction, match="not a legal choice"):
-        match.apply(0, ("cast", state(match).players[0].hand[0].uid))  # costs 2
-    with pytest.raises(IllegalAction):
-        match.apply(0, ("target", "p1"))  # no spell being chosen
-    assert repr(match.view(0)) == before
 
 
 def test_a_committed_player_has_no_choice_left() -> None:

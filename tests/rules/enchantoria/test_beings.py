@@ -131,7 +131,7 @@ def test_beings_of_the_same_card_can_be_told_apart() -> None:
         {"board": ["bastion_sentinel", "bastion_sentinel"]},
     )
     match.apply(0, ("cast", state(match).players[0].hand[0].uid))
-    labels = [o.label for o in match.decision_for(0).options if o.group == "target"]
+    labels = [o.label for o in match.options(match.decision_for(0)) if o.group == "target"]
     assert labels == [
         "At Ann",
         "At Bob",

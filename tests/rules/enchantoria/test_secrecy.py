@@ -99,7 +99,7 @@ def test_both_committed_the_reveal_is_public() -> None:
 
 def test_labels_name_the_players_own_choices() -> None:
     match = table()
-    labels = [o.label for o in match.decision_for(0).options]
+    labels = [o.label for o in match.options(match.decision_for(0))]
     assert "Cast Noon Spear (X)" in labels and "Done (commit)" in labels
     assert "Doorstep Mastiff attacks Bob" in labels
 

@@ -56,21 +56,3 @@ def test_choose_many_picks_a_legal_discard() -> None:
 def look(s, viewer) -> str:
     """A view without its decisions, whose numbers the match (not the state) assigns."""
     return repr(replace(s.view(viewer), decisions=()))
-
-
-def test_a_clone_is_equal_and_independent() -> None:
-    # What the greedy agent relies on: a copy that looks the same and changes alone.
-    m = new_match("mage-wars", ["A", "B", "C"], [["random"]] * 3, 21)
-    agent = RandomAgent(4)
-    for _ in range(120):
-        if m.over:
-            break
-        s = state(m)
-        twin = s.clone()
-        seen = [look(s, v) for v in (0, 1, 2, None)]
-        assert [look(twin, v) for v in (0, 1, 2, None)] == seen
-        d = m.pending[0]
-        action = agent.choose(m, d)
-        twin.apply(d.player, action)
-        assert [look(s, v) for v in (0, 1, 2, None)] == seen
-        m.apply(d.player, action)

@@ -47,7 +47,7 @@ def test_a_blessing_negates_a_curse() -> None:
     prompt = m.pending[0]
     assert prompt.kind == "curse"
     assert prompt.prompt == "A curse strikes you — Fey Trickery: discard 2 card(s) at random."
-    labels = [o.label for o in prompt.options]
+    labels = [o.label for o in m.options(prompt)]
     assert labels == ["Suffer the curse", "Cancel it with Warding Chime"]
     do(m, "negate", chime.uid)
     s = state(m)
@@ -217,7 +217,7 @@ def test_a_few_cards_draw_from_a_discard_pile() -> None:
     )
     do(m, "play", hand(m, 0, "pilfered_memory").uid)
     assert m.pending[0].kind == "deck" and ("pile", "quest") in m.pending[0].actions
-    assert [o.label for o in m.pending[0].options] == [
+    assert [o.label for o in m.options(m.pending[0])] == [
         "Take Starward Ascension from the Quest discard pile",
         "Take Flame Wand from the Arcane discard pile",  # the top card, face up
         "Take nothing",  # mw:120 "if desired"

@@ -145,7 +145,7 @@ def test_a_dead_mage_resurrects_once_it_can_pay_and_plays_at_once() -> None:
     m.apply(1, tuple(m.pending[0].actions))
     rise = m.pending[0]  # three cards and room for them: nothing to ask before this
     assert rise.kind == "rise" and rise.prompt == "Resurrect your Mage now?"  # public words
-    labels = [o.label for o in rise.options]  # R11: the option (hers only) names the cards
+    labels = [o.label for o in m.options(rise)]  # R11: the option (hers only) names the cards
     assert labels == ["Resurrect, discarding Dew Drop, Moonstone", "Not yet"]
     assert all("Dew Drop" not in str(d) for d in m.view(0).decisions)
     do(m, "resurrect")

@@ -119,7 +119,7 @@ def test_an_item_goes_in_its_slot_or_is_used_once() -> None:
     do(m, "fill", hand(m, 0, "iron_ore").uid, cloak.uid)
     options = m.pending[0].actions
     assert ("slot", cloak.uid, mail.uid) in options and ("once", cloak.uid, None) in options
-    assert [o.label for o in m.pending[0].options] == [
+    assert [o.label for o in m.options(m.pending[0])] == [
         "Put Shimmering Cloak in your armor slot, replacing Chainweave Mail",
         "Use Shimmering Cloak once: +2 defence until your next turn",
     ]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core.errors import DeckError, IllegalAction, ScenarioError
+from engine.core.errors import DeckError, IllegalAction, OptionError
 from engine.core.match import new_match
 from engine.rulesets.magic_core import RULESET
 from tests.rules.magic_core.conftest import (
@@ -65,7 +65,7 @@ def test_100_5_sixty_minimum_and_no_maximum() -> None:
 def test_100_6a_best_of_three_match() -> None:
     match = new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 3})
     assert match.state.best_of == 3
-    with pytest.raises(ScenarioError):
+    with pytest.raises(OptionError, match="best_of"):
         new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 2})
 
 
@@ -203,7 +203,7 @@ def test_101_4c_a_player_orders_their_own_simultaneous_abilities() -> None:
         )
     d = decision(match)
     assert d.kind == "order" and d.player == 0 and len(d.actions) == 2
-    raider = next(a for a in d.actions if "Gilded Raider" in d.describe(a)[0])
+    raider = next(a for a in d.actions if "Gilded Raider" in match.state.describe(a)[0])
     start = len(match.events)
     match.apply(0, raider)  # on the stack first, so it resolves last
     texts = [e.text for e in match.events[start:]]
