@@ -90,6 +90,10 @@ class Watch:
         self.panel_opens: list[float] = []
         self.shown: dict[int, str] = {}  # DM channel -> decision (custom id prefix) on show
         self.steady_from = float("inf")  # wall clock
+        # Messages created or changed over the steady state: in DMs (panels, click answers
+        # included, and pings) and in the tables' channels (boards).
+        self.dm_changes = 0
+        self.channel_changes = 0
         fake.state.message_listeners.append(self.on_message)
 
     def clicked(self, channel, sent: float, acknowledged: float) -> None:
@@ -98,10 +102,15 @@ class Watch:
 
     def on_message(self, message) -> None:
         now = time.time()
+        channel = message.channel
+        if now >= self.steady_from:
+            if channel.is_dm:
+                self.dm_changes += 1
+            else:
+                self.channel_changes += 1
         if message.deleted or not message.embeds:
             return
         stamp = _stamp(message)
-        channel = message.channel
         if channel.is_dm:
             choices = _choices(message)
             if not choices or stamp is None:
@@ -207,12 +216,19 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
         await click.wait_acknowledged(timeout=30)
         now = time.monotonic()
         tally.clicks.append((now, click))
-        if click.callback_type is CallbackType.UPDATE_MESSAGE:
+        # A taken click's answer is the new panel; a stale one's is the current panel with
+        # a line saying why above it (the same callback type, so the line tells them apart).
+        if click.callback_type is CallbackType.UPDATE_MESSAGE and not _notice(click):
             tally.applied += 1
             tally.times.append(now)
             tally.watch.clicked(channel, sent, time.time())
         else:  # "no longer open": the panel was one redraw behind, as can happen for real
             tally.refused += 1
+
+
+def _notice(click) -> str | None:
+    """The line above a panel answer: set when the click changed nothing (stale)."""
+    return (click.callback_data or {}).get("content")
 
 
 def _logged_actions(database: Path) -> int:
@@ -319,7 +335,10 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
     late = sum(1 for ms in latencies if ms > 3000)
     print(
         f"global_calls_steady={steady_calls} acks_past_3s={late} "
-        f"route_429={route_429} webhook_429={refused['user'] - route_429} routes={routes}"
+        f"route_429={route_429} webhook_429={refused['user'] - route_429} "
+        f"dm_messages_per_action={watch.dm_changes / max(len(window), 1):.2f} "
+        f"channel_messages_per_action={watch.channel_changes / max(len(window), 1):.2f} "
+        f"routes={routes}"
     )
     return (
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
@@ -457,6 +476,9 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
         def report() -> None:
             longest = max(pauses, default=0.0) * 1000
             print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
+            import bot.presenter as _p
+
+            print(dict(_p.DBG), file=sys.stderr, flush=True)
             if gc_log:
                 _garbage_census()
             if profile is not None:
@@ -469,6 +491,10 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
             await bot.start("bench-token")
 
     with discord_pointed_at(rest_base, gateway_url):
+        if os.environ.get("I13_UVLOOP"):
+            import uvloop
+
+            asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         asyncio.run(main())
 
 
