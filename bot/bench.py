@@ -30,12 +30,12 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from datetime import datetime
 from pathlib import Path
 
 from bot.app import GC_THRESHOLDS
-from bot.standin import CallbackType, FakeDiscord
+from bot.standin import CallbackType, FakeDiscord, StandinTimeoutError
 from bot.standin.rest import GLOBAL_EXEMPT as EXEMPT_ROUTES  # interaction routes: no global limit
 from bot.storage.scratch import configured_postgresql, count_rows, scratch_database
 
@@ -55,6 +55,7 @@ class Tally:
     def __init__(self) -> None:
         self.applied = 0
         self.refused = 0
+        self.unanswered = 0  # clicks Discord never saw answered (the answer came too late)
         self.finished = 0
         self.playing_from: list[float] = []  # when each table was ready to play
         self.times: list[float] = []  # when each action was acknowledged
@@ -91,6 +92,10 @@ class Watch:
         self.panel_opens: list[float] = []
         self.shown: dict[int, str] = {}  # DM channel -> decision (custom id prefix) on show
         self.steady_from = float("inf")  # wall clock
+        # Messages created or changed over the steady state: in DMs (panels, click answers
+        # included, and pings) and in the tables' channels (boards).
+        self.dm_changes = 0
+        self.channel_changes = 0
         fake.state.message_listeners.append(self.on_message)
 
     def clicked(self, channel, sent: float, acknowledged: float) -> None:
@@ -99,10 +104,15 @@ class Watch:
 
     def on_message(self, message) -> None:
         now = time.time()
+        channel = message.channel
+        if now >= self.steady_from:
+            if channel.is_dm:
+                self.dm_changes += 1
+            else:
+                self.channel_changes += 1
         if message.deleted or not message.embeds:
             return
         stamp = _stamp(message)
-        channel = message.channel
         if channel.is_dm:
             choices = _choices(message)
             if not choices or stamp is None:
@@ -205,15 +215,26 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             click = await fake.click(
                 user, panel, custom_id=choice.custom_id, values=rng.sample(values, count)
             )
-        await click.wait_acknowledged(timeout=30)
+        try:
+            await click.wait_acknowledged(timeout=30)
+        except StandinTimeoutError:  # answered after its 3 s (10062) or never: past 3 s
+            tally.unanswered += 1
+            continue
         now = time.monotonic()
         tally.clicks.append((now, click))
-        if click.callback_type is CallbackType.UPDATE_MESSAGE:
+        # A taken click's answer is the new panel; a stale one's is the current panel with
+        # a line saying why above it (the same callback type, so the line tells them apart).
+        if click.callback_type is CallbackType.UPDATE_MESSAGE and not _notice(click):
             tally.applied += 1
             tally.times.append(now)
             tally.watch.clicked(channel, sent, time.time())
         else:  # "no longer open": the panel was one redraw behind, as can happen for real
             tally.refused += 1
+
+
+def _notice(click) -> str | None:
+    """The line above a panel answer: set when the click changed nothing (stale)."""
+    return (click.callback_data or {}).get("content")
 
 
 async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
@@ -296,6 +317,13 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
             ]
         logged = count_rows(database, "match_actions")
+        if os.environ.get("CARDHOST_BENCH_LATENCIES"):  # "seconds-into-steady-state ms" lines
+            with open(os.environ["CARDHOST_BENCH_LATENCIES"], "w") as out:
+                out.writelines(
+                    f"{t - all_dealt:.3f} {h.latency * 1000:.2f}\n"
+                    for t, h in tally.clicks
+                    if t >= all_dealt and h.latency
+                )
     p50 = statistics.median(latencies or [0])
     # The rate counts the play itself: from the moment every table was dealt to the end.
     finish = max(tally.times, default=all_dealt)
@@ -306,10 +334,13 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"refused_stale={tally.refused} finished={tally.finished} "
         f"{cpu.report(len(window))}"
     )
-    late = sum(1 for ms in latencies if ms > 3000)
+    late = sum(1 for ms in latencies if ms > 3000) + tally.unanswered
     print(
         f"global_calls_steady={steady_calls} acks_past_3s={late} "
-        f"route_429={route_429} webhook_429={refused['user'] - route_429} routes={routes}"
+        f"route_429={route_429} webhook_429={refused['user'] - route_429} "
+        f"dm_messages_per_action={watch.dm_changes / max(len(window), 1):.2f} "
+        f"channel_messages_per_action={watch.channel_changes / max(len(window), 1):.2f} "
+        f"routes={routes}"
     )
     line = (
         f"database={'postgresql' if postgresql else 'sqlite'} "
@@ -370,13 +401,28 @@ def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float =
     return 0
 
 
+def _garbage_census() -> None:
+    """Print (stderr) what a full collection finds now, by type, most common first."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+        print(f"garbage={len(gc.garbage)}", kinds.most_common(25), file=sys.stderr, flush=True)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     """The bot's own process: an ordinary CardhostBot, pointed at the stand-in.
 
     SIGUSR1 marks the start of the steady state, SIGUSR2 prints `cpu_s=` (process CPU
     since the mark, all its threads) and `gc_max_ms=` (the longest older-generation
     garbage collection since the mark). CARDHOST_BENCH_PROFILE=path
-    writes a cProfile of the steady state there (on SIGUSR2).
+    writes a cProfile of the steady state there (on SIGUSR2). CARDHOST_BENCH_GC=1 prints
+    every older-generation collection to stderr and, on SIGUSR2, what a full collection
+    would find as garbage, by type: objects that die only through the collector (a
+    reference cycle) make its full collections long (see docs/performance.md).
     """
     from bot.app import CardhostBot
     from bot.settings import Settings
@@ -414,7 +460,14 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
                 gc_began[0] = time.perf_counter()
             elif info["generation"] >= 1:
                 pauses.append(time.perf_counter() - gc_began[0])
+                if gc_log:
+                    print(
+                        f"gc generation={info['generation']} ms={pauses[-1] * 1000:.1f} "
+                        f"collected={info['collected']}",
+                        file=sys.stderr, flush=True,
+                    )  # fmt: skip
 
+        gc_log = bool(os.environ.get("CARDHOST_BENCH_GC"))
         profile = None
         if os.environ.get("CARDHOST_BENCH_PROFILE"):
             import cProfile
@@ -431,6 +484,8 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
         def report() -> None:
             longest = max(pauses, default=0.0) * 1000
             print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
+            if gc_log:
+                _garbage_census()
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])

@@ -100,6 +100,8 @@ class MatchSession:
     difficulty: str = DEFAULT_DIFFICULTY
     #: Set while the computer thinks about a decision (the board says so).
     thinking: bool = False
+    # Loop time at which the sleeping timer next looks at the clocks (-inf: not asleep).
+    timer_wakes: float = float("-inf")
     # Set while the match in memory is exactly what is committed. An action is applied in
     # memory first (the engine validates by applying) and saved after; in that window the
     # match shows a result nobody may see yet, so every read for a player waits it out.
@@ -470,10 +472,24 @@ class SessionManager:
     # -- turn timers -----------------------------------------------------------------
 
     def _reset_timer(self, session: MatchSession) -> None:
-        """A fresh clock for each new decision of a human; decisions still open keep theirs."""
+        """A fresh clock for each new decision of a human; decisions still open keep theirs.
+
+        A timer asleep until no later than the next moment due is kept: it looks at the
+        clocks again when it wakes. Almost every click opens a decision whose clock runs
+        out later than the one before, and a new task per click (with the old one's
+        cancellation) was a few per cent of the bot's work under load."""
         session.set_clocks(_plan_clocks(session, asyncio.get_running_loop().time()))
-        if session.timer is not None and session.timer is not asyncio.current_task():
-            session.timer.cancel()
+        timer = session.timer
+        if (
+            timer is not None
+            and session.deadlines
+            and not timer.done()
+            and timer is not asyncio.current_task()
+            and float("-inf") < session.timer_wakes <= _next_moment(session)[0]
+        ):
+            return
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
         session.timer = asyncio.create_task(self._run_timer(session)) if session.deadlines else None
 
     async def _run_timer(self, session: MatchSession) -> None:
@@ -483,16 +499,14 @@ class SessionManager:
         each sleep it looks at them again rather than acting on what it slept for."""
         loop = asyncio.get_running_loop()
         while session.deadlines and not session.match.over:
-            half = session.turn_timer / 2
-            moments = []
-            for seat, deadline in session.deadlines.items():
-                if seat not in session.warned:
-                    moments.append((deadline - half, _WARN, seat))
-                moments.append((deadline, _LOSE, seat))
-            when, what, seat = min(moments)
+            when, what, seat = _next_moment(session)
             now = loop.time()
             if when > now + 0.001:
-                await asyncio.sleep(when - now)
+                session.timer_wakes = when
+                try:
+                    await asyncio.sleep(when - now)
+                finally:
+                    session.timer_wakes = float("-inf")
                 continue
             seq = session.deadline_seq[seat]
             if what == _WARN:
@@ -545,6 +559,19 @@ class SessionManager:
 
 
 _WARN, _LOSE = 0, 1
+
+
+def _next_moment(session: MatchSession) -> tuple[float, int, int]:
+    """(loop time, _WARN or _LOSE, seat): the next thing a turn clock does."""
+    half = session.turn_timer / 2
+    moments = []
+    for seat, deadline in session.deadlines.items():
+        if seat not in session.warned:
+            moments.append((deadline - half, _WARN, seat))
+        moments.append((deadline, _LOSE, seat))
+    return min(moments)
+
+
 _TIMED_OUT, _NOT_DUE, _NOT_SAVED = object(), object(), object()
 
 

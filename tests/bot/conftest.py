@@ -49,6 +49,7 @@ async def start_bot(
     bot.presenter.min_interval = 0
     bot.presenter.image_interval = 0
     bot.presenter.board_interval = 0
+    bot.presenter.waiting_panel_interval = 0
     bot.presenter.picture_share = 1.0
     bot.presenter.image_processes = False
     await fake.start_bot(bot)
