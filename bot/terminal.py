@@ -15,7 +15,16 @@ from bot.look import SeenCard, card_details, find_cards, visible_cards
 from bot.option_numbers import Numbering, OptionNumberer
 from bot.render.text import board_text, hand_text
 from bot.rules_help import glossary_text, plain, rules_text
-from engine import Action, Decision, EngineError, Match, get_ruleset, make_agent, new_match
+from engine import (
+    DEFAULT_PLAYOUTS,
+    Action,
+    Decision,
+    EngineError,
+    Match,
+    get_ruleset,
+    make_agent,
+    new_match,
+)
 
 INTEGER = re.compile(r"[+-]?\d+")
 HELP = (
@@ -58,7 +67,9 @@ class TerminalGame:
     ):
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
-        self.agent = make_agent(opponent, seed)
+        # the hard computer: its playouts, and never more than a second a decision
+        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write
         self.shown = dict.fromkeys(self.humans, 0)  # events each person has already read

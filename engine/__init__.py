@@ -10,7 +10,8 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 `engine` would import itself half-made.
 """
 
-from engine.agents import Agent, GreedyAgent, RandomAgent, make_agent
+from engine.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from engine.agents.search import DEFAULT_PLAYOUTS
 from engine.balance import EARLY_TURNS, BalanceReport, balance
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
@@ -32,6 +33,7 @@ from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneVi
 from engine.simulate import SimulationResult, play_out, simulate
 
 __all__ = [
+    "DEFAULT_PLAYOUTS",
     "EARLY_TURNS",
     "RESIGN",
     "Action",
@@ -59,6 +61,7 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "ScenarioError",
+    "SearchAgent",
     "SeatView",
     "SeriesOptions",
     "SimulationResult",

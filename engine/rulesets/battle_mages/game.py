@@ -76,6 +76,12 @@ from engine.rulesets.battle_mages.stack import (
     Task,
     Triggers,
 )
+from engine.rulesets.battle_mages.view import (
+    STEP_NAMES,
+    build_view,
+    describe_action,
+    selection_words,
+)
 
 START_LIFE = 20  # ruling B1
 
@@ -99,17 +105,6 @@ STEPS = (
     "main2",
     "end",
 )
-STEP_NAMES = {
-    "preparation": "Preparation step",
-    "crystal": "Crystal step",
-    "draw": "Draw step",
-    "main1": "Main step",
-    "attackers": "Choose-Attacker step",
-    "blockers": "Choose-Blocker step",
-    "damage": "Damage step",
-    "main2": "second Main step",
-    "end": "End step",
-}
 MAINS = ("main1", "main2")
 COMBAT = ("attackers", "blockers", "damage")
 PASS: Action = ("pass",)
@@ -281,13 +276,9 @@ class BattleMagesState(GameState):
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
     def view(self, viewer: int | None) -> MatchView:
-        from engine.rulesets.battle_mages.view import build_view
-
         return build_view(self, viewer)
 
     def describe(self, action: Action) -> Label:
-        from engine.rulesets.battle_mages.view import describe_action
-
         return describe_action(self, action)
 
     def clone(self) -> "BattleMagesState":
@@ -1066,8 +1057,6 @@ class BattleMagesState(GameState):
         return [i for i, b in enumerate(bodies) if task.trigger or self.body_attemptable(b, seat)]
 
     def sel_words(self, body: int, s: int, item: Item) -> str:
-        from engine.rulesets.battle_mages.view import selection_words
-
         return selection_words(item.script.bodies[body].sels[s])
 
     def _triggers_advance(self, task: Triggers) -> bool:

@@ -28,6 +28,19 @@ if TYPE_CHECKING:
 EVENTS_SHOWN = 12
 _OBJ = ("Creature", "Relic", "Crystal", "Spell", "Mage")
 
+#: What a player reads for each step of a turn (prompts and the board).
+STEP_NAMES = {
+    "preparation": "Preparation step",
+    "crystal": "Crystal step",
+    "draw": "Draw step",
+    "main1": "Main step",
+    "attackers": "Choose-Attacker step",
+    "blockers": "Choose-Blocker step",
+    "damage": "Damage step",
+    "main2": "second Main step",
+    "end": "End step",
+}
+
 
 def selection_words(sel: Sel) -> str:
     """How a compiled selection reads in a prompt: 'up to 2 target flying Creatures'."""
@@ -200,12 +213,11 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": stack_view(state)},
+        empty_board="No creatures or relics",
     )
 
 
 def _step_name(state: "BattleMagesState") -> str:
-    from engine.rulesets.battle_mages.game import STEP_NAMES
-
     if state.phase != "play":
         return {"starter": "choosing who starts", "start": "looking at crystals"}.get(
             state.phase, state.phase

@@ -5,7 +5,8 @@ clash.md:20). Ruling R9: "each player" effects go the active player first, then 
 so with both at low health the active player falls first (clash.md:77).
 """
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import events as ev
 from engine.rulesets.clash import targets as t
@@ -55,7 +56,7 @@ def _on_field(state: "ClashState", monster: CardInst) -> bool:
 
 def _subjects(
     state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
-) -> list[Any]:  # monsters or sides, as the target code says
+) -> Sequence["CardInst | Side"]:
     """The monsters and players an effect touches, in the order it touches them."""
     you, opp = state.sides[controller], state.sides[1 - controller]
     if target in t.CHOSEN:
@@ -75,9 +76,17 @@ def _subjects(
     if target == t.RANDOM_ENEMY_MONSTER:
         return [state.rng.choice(opp.board)] if opp.board else []
     if target == t.RANDOM_ENEMY:
-        pool = [opp, *opp.board]
+        pool: list[CardInst | Side] = [opp, *opp.board]
         return [pool[state.rng.below(len(pool))]]
     return _players(state, target, controller)
+
+
+def _monsters(
+    state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
+) -> Sequence[CardInst]:
+    """The subjects of an effect for monsters only: the card schema refuses such an effect
+    any target a player may be (cards/schema/clash.py, MAY_BE_PLAYER)."""
+    return cast("Sequence[CardInst]", _subjects(state, target, controller, this, chosen))
 
 
 def _damage(
@@ -139,7 +148,7 @@ def _stats(
     chosen: Any,
     source: str,
 ) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
         change = f"is now {monster.power} power / {monster.toughness} toughness"
@@ -154,7 +163,7 @@ def _max_health(
     chosen: Any,
     source: str,
 ) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
         state.log.append((ev.Healed, monster.proto.name, effect.amount, monster.health))
@@ -168,7 +177,7 @@ def _destroy(
     chosen: Any,
     source: str,
 ) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.health = 0  # ruling R10: destroyed counts as defeated; death effects happen
         state.maybe_dead = True
 

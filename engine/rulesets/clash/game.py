@@ -18,10 +18,12 @@ from engine.core import events as ev
 from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.series import Series
 from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
+from engine.rulesets.clash.view import build_view, describe_action
 
 START_HEALTH = 30  # clash.md:77
 OPENING_HAND = 5  # clash.md:70
@@ -113,7 +115,6 @@ class ClashState(GameState):
         "_decisions",
         "_events",
         "active",
-        "best_of",
         "board_version",
         "cards",
         "chosen_lists",
@@ -131,12 +132,12 @@ class ClashState(GameState):
         "over",
         "phase",
         "rng",
+        "series",
         "settling",
         "sides",
         "starter",
         "turn",
         "winner",
-        "wins",
     )
 
     def __init__(
@@ -156,8 +157,7 @@ class ClashState(GameState):
         self.phase = "starter"
         self.winner: int | None = None
         self.over = False
-        self.best_of = best_of
-        self.wins = [0, 0]
+        self.series = Series.start(2, best_of)
         self.game_no = 0
         self.starter = 0
         self.coin_winner = 0
@@ -360,7 +360,7 @@ class ClashState(GameState):
     def concede(self, player: int, reason: str) -> None:
         self._decisions = None
         winner = 1 - player
-        self.wins[winner] += 1  # the game in progress is the other player's (R21)
+        self.series.won_game(winner)  # the game in progress is the other player's (R21)
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
 
@@ -377,13 +377,9 @@ class ClashState(GameState):
         return built
 
     def view(self, viewer: int | None) -> MatchView:
-        from engine.rulesets.clash.view import build_view
-
         return build_view(self, viewer)
 
     def describe(self, action: Action) -> Label:
-        from engine.rulesets.clash.view import describe_action
-
         return describe_action(self, action)
 
     def clone(self) -> "ClashState":
@@ -396,7 +392,7 @@ class ClashState(GameState):
         twin.rng = self.rng.clone()
         twin.log = list(self.log)
         twin._events = list(self._events)
-        twin.wins = list(self.wins)
+        twin.series = self.series.copy()
         twin.mulligan_done = list(self.mulligan_done)
         twin.delayed = list(self.delayed)
         twin.cards = {}
@@ -687,15 +683,15 @@ class ClashState(GameState):
 
     def game_won_by(self, winner: int, reason: str) -> None:
         self.game_ended = True
-        self.wins[winner] += 1
+        self.series.won_game(winner)
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
 
     def finish_game(self) -> None:
         """After a game: the match ends, or (best of N) the next game starts, clash.md:80."""
         self._decisions = None
-        leader = 0 if self.wins[0] >= self.wins[1] else 1
-        if self.wins[leader] * 2 > self.best_of:
-            self.end_match(leader)
+        champion = self.series.champion()
+        if champion is not None:
+            self.end_match(champion)
         else:
             self.start_game(1 - self.starter)
 
@@ -704,8 +700,7 @@ class ClashState(GameState):
         self.over = True
         self.winner = winner
         self.phase = "over"
-        score = f"{self.wins[winner]}-{self.wins[1 - winner]}"
-        self.log.append((ev.MatchOver, winner, self.names[winner], score))
+        self.log.append((ev.MatchOver, winner, self.names[winner], self.series.score(winner)))
 
     # -- naming targets ------------------------------------------------------------
 

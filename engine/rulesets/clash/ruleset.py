@@ -1,6 +1,6 @@
 """Clash as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
+import random
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -8,12 +8,13 @@ from typing import Any
 from cards.loader import CardPool, clash_pool
 from cards.schema import clash as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.errors import OptionError, ScenarioError
 from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.clash import ai
+from engine.rulesets.clash import ai, hidden
 from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
@@ -55,19 +56,6 @@ class ClashRuleset(Ruleset[ClashState]):
     def make_proto(self, card: schema.Card) -> Proto:
         return proto_of(card)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        key = tuple(cards)
-        known = self._checked.get(key)
-        if known is None:
-            known = self._problems(key)
-            if len(self._checked) < 1024:  # the same few decks are checked again and again
-                self._checked[key] = known
-        return list(known)
-
-    @cached_property
-    def _checked(self) -> dict[tuple[str, ...], list[str]]:
-        return {}
-
     def _deck_protos(self, deck: Sequence[str]) -> list[Proto]:
         """The prototypes of a checked deck, memoised like validate_deck (the same few decks)."""
         key = tuple(deck)
@@ -82,19 +70,16 @@ class ClashRuleset(Ruleset[ClashState]):
     def _protos_of(self) -> dict[tuple[str, ...], list[Proto]]:
         return {}
 
-    def _problems(self, cards: Sequence[str]) -> list[str]:
-        problems = []
-        if len(cards) != DECK_SIZE:
-            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in self.protos})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card, count in sorted(Counter(cards).items()):
-            if count > COPY_LIMIT and card in self.protos:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, {self.protos[card].name} has {count}"
-                )
-        return problems
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        return deck_problems(  # clash.md:70 and ruling R11
+            cards,
+            self.protos,
+            exactly=DECK_SIZE,
+            copy_limit=lambda card: COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card, {card.name} has {count}"
+            ),
+        )
 
     def card_catalog(self) -> dict[str, CardView]:
         return {
@@ -119,6 +104,9 @@ class ClashRuleset(Ruleset[ClashState]):
 
     def choose_many(self, state: ClashState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: ClashState, viewer: int, rng: random.Random) -> ClashState:
+        return hidden.determinize(state, viewer, rng)
 
     def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
         return ClashState(names, rng, best_of)

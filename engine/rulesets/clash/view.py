@@ -84,11 +84,11 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
             "mana": side.mana,
             "max_mana": side.max_mana,
             "fatigue": side.fatigue,
-            "wins": state.wins[side.seat],
+            "wins": state.series.wins[side.seat],
         }
         seats.append(SeatView(side.seat, side.name, stats, zones))
     decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    notes = {"game": str(state.game_no), "best_of": str(state.best_of)}
+    notes = {"game": str(state.game_no), "best_of": str(state.series.best_of)}
     if state.phase in ("starter", "mulligan"):
         notes["coin"] = state.names[state.coin_winner]
     return MatchView(
@@ -103,6 +103,7 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
         winner=state.winner,
         over=state.over,
         notes=notes,
+        empty_board="No monsters",
     )
 
 

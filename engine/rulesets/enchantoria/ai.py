@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action, Decision
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Eff, Proto, X
-from engine.rulesets.enchantoria.game import effective_power, recycle_value
+from engine.rulesets.enchantoria.entities import effective_power, recycle_value
 from engine.rulesets.enchantoria.resolve import scope
 
 if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState, Player
+    from engine.rulesets.enchantoria.entities import Player
+    from engine.rulesets.enchantoria.game import EnchantoriaState
 
 WIN = 10_000.0
 CARD = 0.8  # a card in hand

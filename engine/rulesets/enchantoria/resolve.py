@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import events as ev
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, X
-from engine.rulesets.enchantoria.game import (
+from engine.rulesets.enchantoria.entities import (
     Player,
     Protection,
     Status,

@@ -1,17 +1,17 @@
 """Enchantoria as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
-from collections.abc import Sequence
+import random
 from functools import cached_property
 from typing import Any
 
 from cards.loader import CardPool
 from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.enchantoria import ai
+from engine.rulesets.enchantoria import ai, hidden
 from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from engine.rulesets.enchantoria.scenario import load_scenario
@@ -55,19 +55,17 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     def make_proto(self, card: schema.Card) -> Proto:
         return Proto(card)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         known = self.protos
-        problems = []
-        if len(cards) != DECK_SIZE:
-            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in known})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card, count in sorted(Counter(cards).items()):
-            if count > COPY_LIMIT and card in known:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, {known[card].name} has {count}"
-                )
+        problems = deck_problems(
+            cards,
+            known,
+            exactly=DECK_SIZE,
+            copy_limit=lambda card: COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card, {card.name} has {count}"
+            ),
+        )
         counters = sum(1 for c in cards if c in known and known[c].is_counter)
         if counters > COUNTER_LIMIT:
             problems.append(f"at most {COUNTER_LIMIT} counterspells, this deck has {counters}")
@@ -90,6 +88,14 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
 
     def choose_many(self, state: EnchantoriaState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def for_people(self, action: Action) -> bool:
+        return action == ("undo",)
+
+    def determinize(
+        self, state: EnchantoriaState, viewer: int, rng: random.Random
+    ) -> EnchantoriaState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]

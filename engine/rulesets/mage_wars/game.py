@@ -23,14 +23,16 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
+from engine.rulesets.mage_wars.view import build_view, describe_action
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
@@ -186,31 +188,40 @@ class MageWarsState(GameState):
         kept = [a for a in p.actions if not stale(a)]
         p.actions = kept or [("fizzle", p.actions[0][1])]
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.mage_wars.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.mage_wars.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":
+        """An independent copy. Cards lying in a deck, a discard pile or a health or armor
+        pile are shared, not copied: no rule changes a card while it lies there, and every
+        way out of a pile (`take`, `salvage`, `spend`, `hurt`, `strip`, a sunder) gives the
+        state its own copy first (`own`). Most of the ~200 cards lie in piles, so a
+        look-ahead copy costs the table, not the whole game (docs/ai.md, "cheaper
+        copies")."""
         twin = MageWarsState.__new__(MageWarsState)
-        memo: dict[int, Card] = {}
-        for uid in self.cards:  # first empty cards, then what refers to them
-            memo[uid] = Card.__new__(Card)
-        for uid, card in self.cards.items():
-            done = card.copy(memo)
-            target = memo[uid]
-            for slot in Card.__slots__:
-                setattr(target, slot, getattr(done, slot))
+        memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
+        owned = self._table_cards()
+        piled = sum(len(pile) for pile in self.decks.values())
+        piled += sum(len(pile) for pile in self.discards.values())
+        piled += sum(len(side.health) + len(side.armor) for side in self.seats)
+        if len(owned) + piled != len(self.cards):  # a card elsewhere: copy all but piles
+            kept = {c.uid for pile in self.decks.values() for c in pile}
+            for pile in (*self.discards.values(), *(s.health for s in self.seats)):
+                kept.update(c.uid for c in pile)
+            kept.update(c.uid for side in self.seats for c in side.armor)
+            owned = [card for uid, card in self.cards.items() if uid not in kept]
+        for card in owned:  # first empty cards, then what refers to them
+            memo[card.uid] = Card.__new__(Card)
+        for card in owned:
+            card.copy_into(memo[card.uid], memo)
         twin.cards = memo
         twin.names, twin.rng = self.names, self.rng.clone()
         twin.seats = [s.copy(memo) for s in self.seats]
-        twin.decks = {d: [memo[c.uid] for c in cs] for d, cs in self.decks.items()}
-        twin.discards = {d: [memo[c.uid] for c in cs] for d, cs in self.discards.items()}
+        twin.decks = {d: list(cs) for d, cs in self.decks.items()}
+        twin.discards = {d: list(cs) for d, cs in self.discards.items()}
         twin.centre = [memo[c.uid] for c in self.centre]
         twin.limbo = [memo[c.uid] for c in self.limbo]
         twin.next_uid, twin.events = self.next_uid, list(self.events)
@@ -224,9 +235,9 @@ class MageWarsState(GameState):
                 p.player,
                 p.text,
                 p.actions,
-                _copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
-                p.min_picks,
-                p.max_picks,
+                data=_copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
+                min_picks=p.min_picks,
+                max_picks=p.max_picks,
             )
         )
         for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
@@ -322,7 +333,41 @@ class MageWarsState(GameState):
             self.events.append(
                 Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
             )
-        return pile.pop()
+        return self.own(pile.pop())
+
+    def _table_cards(self) -> list[Card]:
+        """Every card outside the piles (`clone` copies these): the centre, limbo, each
+        seat's Mage and zones but health and armor, its items, and what lies under or
+        charges any of them (counted, so a card in two places shows as a mismatch)."""
+        found: list[Card] = [*self.centre, *self.limbo]
+        for side in self.seats:
+            if side.mage is not None:
+                found.append(side.mage)
+            found += side.hand
+            found += side.pets
+            found += side.works
+            found += side.board
+            found += side.wards
+            found += side.levels
+            found += [c for c, _ in side.trials]
+            found += side.items.values()
+        index = 0
+        while index < len(found):
+            card = found[index]
+            index += 1
+            if card.under:
+                found += [c for c, _ in card.under if c is not None]
+            if card.charges:
+                found += card.charges
+        return found
+
+    def own(self, card: Card) -> Card:
+        """A card leaving a pile becomes this state's own copy: a clone may share the one
+        that lay in the pile (`clone`)."""
+        mine = Card.__new__(Card)
+        card.copy_into(mine, self.cards)
+        self.cards[card.uid] = mine
+        return mine
 
     def discard(self, card: Card) -> None:
         """mw:118 — face up beside the deck it came from; what lay under it goes too."""
@@ -456,9 +501,8 @@ class MageWarsState(GameState):
                 f"You hold {len(side.hand)} cards and your hand keeps "
                 f"{self.max_hand(side)}: discard {excess}.",
                 [("card", c.uid) for c in side.hand],
-                None,
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
             )
 
     def step_next(self, seat: int) -> None:
@@ -488,9 +532,8 @@ class MageWarsState(GameState):
             seat,
             "Your Mage is dead. Draw 1 card from which decks? (any, all or none)",
             [("deck", d) for d in RESURRECTION_DECKS],
-            None,
-            0,
-            len(RESURRECTION_DECKS),
+            min_picks=0,
+            max_picks=len(RESURRECTION_DECKS),
         )
 
     def dead_draws(self, side: Seat, picks: tuple) -> None:
@@ -519,9 +562,8 @@ class MageWarsState(GameState):
             f"You hold {len(side.hand)} cards and your hand keeps {self.max_hand(side)}: "
             f"discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
-            None,
-            excess,
-            excess,
+            min_picks=excess,
+            max_picks=excess,
         )
 
     def step_rise(self, seat: int) -> None:
@@ -746,7 +788,7 @@ class MageWarsState(GameState):
 
     def spend(self, side: Seat) -> None:
         """mw:30 — a health card taken into hand, at the Mage's discount; health drops."""
-        card = side.health.pop()
+        card = self.own(side.health.pop())
         card.discount = side.mage.proto.data.discount
         side.tally["spend"] += 1
         self.events.append(Note(f"{side.name} spends a health card ({len(side.health)} left)."))
@@ -978,7 +1020,7 @@ class MageWarsState(GameState):
             return
         lost = min(amount, len(victim.health))
         for _ in range(lost):
-            self.discard(victim.health.pop())
+            self.discard(self.own(victim.health.pop()))
         self.events.append(ev.Damaged(victim.name, lost, len(victim.health), source))
         if not victim.health:
             self.kill(victim, by)
@@ -1000,12 +1042,13 @@ class MageWarsState(GameState):
 
     def strip(self, side: Seat, everything: bool = False) -> list[Card]:
         """What a dying Mage discards (mw:133-135); a leaving player discards all (R16)."""
-        cards = side.hand + side.pets + list(side.items.values()) + side.armor + side.works
+        armor = [self.own(c) for c in side.armor]
+        cards = side.hand + side.pets + list(side.items.values()) + armor + side.works
         cards += [c for c, _ in side.trials]
         side.hand, side.pets, side.armor, side.works, side.trials = [], [], [], [], []
         side.items = {}
         if everything:
-            cards += side.health + side.board + side.wards + side.levels
+            cards += [self.own(c) for c in side.health] + side.board + side.wards + side.levels
             side.health, side.board, side.wards, side.levels = [], [], [], []
         return cards
 
@@ -1064,7 +1107,7 @@ class MageWarsState(GameState):
             side.seat,
             f"A curse strikes you — {_curse_line(card.proto)}",
             actions,
-            card.proto,
+            data=card.proto,
         )
 
     def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:
@@ -1169,7 +1212,7 @@ class MageWarsState(GameState):
         pile = self.discards[deck]
         if not pile:
             return
-        card = pile.pop()
+        card = self.own(pile.pop())
         card.used = self.turn  # R20: not played again this turn (no endless salvage loops)
         self.into_hand(side, card, DECK_NAMES[deck] + " discard pile", public=True)
 

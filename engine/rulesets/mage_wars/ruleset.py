@@ -5,18 +5,19 @@ choice of a Mage (R0 in docs/rules/mage-wars.md): a one-entry list naming a Mage
 `random` to draw one from the Mage deck.
 """
 
-from collections.abc import Sequence
+import random
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import mage_wars as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.mage_wars import ai
+from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
 from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
 from engine.rulesets.mage_wars.table import Card, Seat
@@ -48,7 +49,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return mage_wars_pool()
 
     @cached_property
@@ -62,7 +63,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     def mages(self) -> list[str]:
         return sorted(c for c, p in self.protos.items() if p.type == "mage")
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         if len(cards) != 1:
             return [f"name one Mage (or '{RANDOM}'), not {len(cards)} cards"]
         if cards[0] != RANDOM and cards[0] not in self.mages:
@@ -84,6 +85,9 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
 
     def choose_many(self, state: MageWarsState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
+        return hidden.determinize(state, viewer, rng)
 
     def _fill_decks(self, state: MageWarsState) -> None:
         for proto in self.protos.values():

@@ -9,11 +9,10 @@ import re
 from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from cards.loader import CardPool, load_pool
 from cards.schema import magic_core as schema
 from cards.schema.magic_core import COLORS, chosen_target
+from engine.rulesets.magic_core.pool import pool
+from engine.rulesets.magic_core.text import ability_text, card_text
 
 MANA = "WUBRGC"  # pool and cost index order: the five colours, then colourless (106.1b)
 SYMBOL = re.compile(r"\{([^}]*)\}")
@@ -81,8 +80,6 @@ class Ability:
         first = data.effects[0]
         self.mana_effect = first if self.is_mana and isinstance(first, schema.AddMana) else None
         self.target = chosen_target(data.effects)
-        from engine.rulesets.magic_core.text import ability_text
-
         self.text = ability_text(data, owner_name)
 
 
@@ -127,8 +124,6 @@ class Proto:
     )
 
     def __init__(self, card: schema.Card):
-        from engine.rulesets.magic_core.text import card_text
-
         self.id = card.id
         self.name = card.name
         self.card_types = frozenset(card.types)
@@ -190,11 +185,6 @@ class Proto:
 
     def __repr__(self) -> str:
         return f"Proto({self.id})"
-
-
-@cache
-def pool() -> CardPool:
-    return load_pool("magic_core", TypeAdapter(schema.Card))
 
 
 @cache

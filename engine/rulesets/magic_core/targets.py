@@ -11,9 +11,10 @@ from engine.rulesets.magic_core.objects import BATTLEFIELD
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.objects import Obj, StackItem
 
 
-def _creature_ok(state: "MagicState", word: str, obj, seat: int) -> bool:
+def _creature_ok(state: "MagicState", word: str, obj: "Obj", seat: int) -> bool:
     if obj.zone != BATTLEFIELD:
         return False
     proto = obj.proto
@@ -57,7 +58,7 @@ def legal_targets(state: "MagicState", word: str, seat: int, source: int) -> lis
     return refs
 
 
-def _stack_ok(word: str, item) -> bool:
+def _stack_ok(word: str, item: "StackItem") -> bool:
     if word == "target_ability":
         return not item.is_spell  # 113.9
     if word == "target_instant_sorcery":

@@ -6,8 +6,9 @@ from engine.core.decision import Action
 from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
-from engine.rulesets.magic_core.objects import Obj
-from engine.rulesets.magic_core.text import keyword
+from engine.rulesets.magic_core.objects import Obj, Player, StackItem
+from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER, STEP_NAMES
+from engine.rulesets.magic_core.text import _sentence, keyword
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
@@ -42,7 +43,10 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
 
 def permanent_view(state: "MagicState", obj: Obj) -> CardView:
     view = proto_view(obj.proto, obj.uid)
-    tags = [keyword(k) for k in sorted(state.keywords(obj))]
+    # keywords are a creature's (an anthem's "trample" does nothing to a land): a
+    # non-creature shows only its printed ones
+    kept = state.keywords(obj) if obj.proto.is_creature else obj.proto.keywords
+    tags = [keyword(k) for k in sorted(kept)]
     if obj.proto.token:
         tags.append("token")
     if obj.tapped:
@@ -95,7 +99,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
             "max_mana": sum(p.pool)
             + sum(p.creature_pool)
             + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
-            "wins": state.wins[p.seat],
+            "wins": state.series.wins[p.seat],
             "out": int(p.left),  # left the game (104.5)
         }
         seats.append(SeatView(p.seat, p.name, stats, zones))
@@ -111,14 +115,6 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         for i in reversed(state.stack)
     )
     decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    from engine.rulesets.magic_core.game import (
-        M_BOTTOM,
-        M_MULLIGAN,
-        M_OPENING,
-        M_STARTER,
-        STEP_NAMES,
-    )
-
     # before the first turn there is no step yet: the game is being set up (103)
     if state.mode == M_STARTER:
         phase = "choosing the starting player"
@@ -150,6 +146,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": ZoneView("stack", len(stack), stack)},
+        empty_board="No permanents",
     )
 
 
@@ -185,7 +182,7 @@ def _name(thing: Any) -> str:
     return thing.name
 
 
-def _pool_text(player) -> str:
+def _pool_text(player: "Player") -> str:
     """A pool as mana symbols; 106.6 mana for creature spells only is named apart."""
     text = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(player.pool))
     if any(player.creature_pool):
@@ -194,7 +191,7 @@ def _pool_text(player) -> str:
     return text
 
 
-def _stack_text(state: "MagicState", item) -> str:
+def _stack_text(state: "MagicState", item: "StackItem") -> str:
     bits = [f"controlled by {state.names[item.controller]}"]
     if (item.proto.cost[7] and item.is_spell) or item.x:
         bits.append(f"X={item.x}")
@@ -260,8 +257,6 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         return f"X = {action[1]}", "x", None, None
     if head == "first":
         trig = state.pending[action[1]]
-        from engine.rulesets.magic_core.text import _sentence
-
         label = f"{trig.source.name}: {_sentence(trig.effects, trig.source.name)}"
         return label, "order", trig.source.uid, None
     if head == "card":  # a permanent (sacrifice) is numbered, a card in hand is not

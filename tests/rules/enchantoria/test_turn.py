@@ -7,7 +7,7 @@ from engine.core.errors import IllegalAction
 from engine.core.match import new_match
 from engine.rulesets.enchantoria import RULESET
 from engine.rulesets.enchantoria import events as eev
-from engine.rulesets.enchantoria.game import TURN_LIMIT, mana_for_turn, recycle_value
+from engine.rulesets.enchantoria.entities import TURN_LIMIT, mana_for_turn, recycle_value
 from tests.rules.enchantoria.conftest import (
     being,
     cast,
