@@ -16,7 +16,8 @@ answer says how many were left out.
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -78,7 +79,9 @@ class LookButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LookButton":
         return cls(int(match["match"]), match["scope"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -120,12 +123,15 @@ class LookSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> "LookSelect":
         return cls(int(match["match"]), match["scope"], int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         seen = seen_for(bot, self.match_id, self.scope, interaction.user.id)
         found = next((s for s in seen if values and str(s.card.uid) == values[0]), None)
         if found is None:  # moved out of sight, the match ended, or a value never offered
