@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
@@ -27,6 +28,17 @@ def _replay(args: argparse.Namespace) -> int:
     from bot.replay_terminal import run_replay
 
     return run_replay(args.file, args.to_end, args.reveal)
+
+
+def _gallery(args: argparse.Namespace) -> int:
+    from bot.gallery import write_gallery
+
+    for shot in write_gallery(args.out_dir, seed=args.seed):
+        print(
+            f"{shot.path} {shot.game} players={shot.players} seed={shot.seed} "
+            f"turn={shot.turn} moves={shot.moves}"
+        )
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -213,6 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--agent", default="greedy", help="the agent in both seats")
     bal.add_argument("--seed", type=int, default=0)
     bal.set_defaults(run=_balance)
+
+    gal = sub.add_parser(
+        "gallery", help="write a board picture of a mid-game position of every game (PNG)"
+    )
+    gal.add_argument("out_dir", type=Path, help="where the pictures go (made if missing)")
+    gal.add_argument("--seed", type=int, default=1)
+    gal.set_defaults(run=_gallery)
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)

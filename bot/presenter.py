@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord.http import Route
 
-from bot.components import board_view, decision_components, decision_view
+from bot.components import (
+    board_view,
+    decision_components,
+    decision_view,
+    with_look,
+    with_look_row,
+)
 from bot.crashpoints import crash_point
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
@@ -104,7 +110,8 @@ class Presenter:
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
         options = match.options(decision) if decision else ()
-        return embed, decision_view(session.match_id, decision, options)
+        choices = decision_view(session.match_id, decision, options)
+        return embed, with_look(choices, session.match_id)
 
     def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
@@ -143,8 +150,11 @@ class Presenter:
         payload = {
             "content": notice,
             "embeds": [embed.to_dict()],
-            "components": decision_components(
-                session.match_id, decision, match.options(decision) if decision else ()
+            "components": with_look_row(
+                decision_components(
+                    session.match_id, decision, match.options(decision) if decision else ()
+                ),
+                session.match_id,
             ),
         }
         return payload, None if decision is None else decision.seq
