@@ -24,9 +24,7 @@ from pathlib import Path
 from bot.sessions import SessionManager
 from bot.storage import PlayerInfo, Storage
 from bot.storage.scratch import configured_postgresql, scratch_database
-from engine.agents.random_agent import RandomAgent
-from engine.core.match import Match, new_match
-from engine.core.ruleset import get_ruleset
+from engine import Match, RandomAgent, get_ruleset, new_match
 
 GUILD = 1
 PLAYERS = [PlayerInfo(user_id=101, name="A"), PlayerInfo(user_id=102, name="B")]

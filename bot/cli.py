@@ -4,8 +4,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.core.errors import EngineError, OptionError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -31,18 +30,31 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.simulate import simulate
-
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1 or args.players:
         agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
-    result = simulate(args.game, args.games, agents, args.seed, options=_options(args))
+    budget: dict[str, Any] = {}
+    if args.playouts is not None:
+        budget["playouts"] = args.playouts
+    if args.think_seconds is not None:
+        budget["seconds"] = args.think_seconds
+    result = simulate(
+        args.game,
+        args.games,
+        agents,
+        args.seed,
+        options=_options(args),
+        alternate_seats=args.alternate_seats,
+        agent_options=budget,
+    )
+    for line in result.report():
+        print(line)
     print(result.summary())
     return 0
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from engine.balance import EARLY_TURNS, balance
+    from engine import EARLY_TURNS, balance
 
     report = balance(
         args.game,
@@ -147,7 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=ruleset_ids())
     play.add_argument("--deck", help="your preconstructed deck (default: the first one)")
     play.add_argument("--opponent-deck", help="the computer's deck")
-    play.add_argument("--opponent", default="greedy", choices=["greedy", "random"])
+    play.add_argument(
+        "--opponent",
+        default="greedy",
+        choices=["random", "greedy", "search"],
+        help="the computer: random (easy), greedy (normal) or search (hard)",
+    )
     play.add_argument("--seed", type=int, help="fix the shuffle, to replay a game")
     play.add_argument("--players", type=int, default=2, help="seats, for games of 3 or 4")
     _add_options(play)
@@ -170,7 +187,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random,random",
-        help="one per seat, of: random, greedy (one name alone fills every seat)",
+        help="one per seat, of: random, greedy, search (one name alone fills every seat)",
+    )
+    sim.add_argument(
+        "--alternate-seats",
+        action="store_true",
+        help="agents change seats every game; prints each agent's wins with a 95%% interval",
+    )
+    sim.add_argument("--playouts", type=int, help="the search agent's playouts per decision")
+    sim.add_argument(
+        "--think-seconds",
+        type=float,
+        help="the search agent's time per decision (with --playouts: whichever ends first)",
     )
     sim.add_argument("--players", type=int, help="seats, for games of 3 or 4 (default: 2)")
     sim.add_argument("--seed", type=int, default=0)

@@ -49,8 +49,7 @@ from bot.standin import CallbackType, FakeDiscord
 from bot.standin.messages import FakeMessage
 from bot.standin.state import FakeChannel, FakeUser
 from bot.storage import Storage
-from engine.core.match import Match, new_match
-from engine.core.record import MatchRecord
+from engine import Match, MatchRecord, new_match
 
 PLAN = ("committed", "accepted", "board", "burst", "random")
 RUN_ENV = "CARDHOST_CRASHTEST_RUN"

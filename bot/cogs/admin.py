@@ -22,8 +22,7 @@ from bot.storage.settings import (
     MATCH_MODES,
     TURN_TIMER_RANGE,
 )
-from engine.core.errors import EngineError
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine import EngineError, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -33,7 +33,7 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.models import MatchRow, MatchStatus, PlayerInfo
-from engine.core.record import MatchRecord
+from engine import MatchRecord
 
 _MATCH_COLUMNS = (
     "m.id, m.guild_id, m.channel_id, m.ruleset, m.rules_version, m.seed, m.players,"
