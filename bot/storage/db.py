@@ -21,7 +21,7 @@ function (see `bot.storage.matches.ActionLog`). Those functions get a `SyncTx` a
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -106,6 +106,8 @@ class SyncTx(Protocol):
     def rollback(self) -> None: ...
 
     def in_transaction(self) -> bool: ...
+
+    def pipeline(self) -> AbstractContextManager[None]: ...
 
 
 class Driver(Protocol):

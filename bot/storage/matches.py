@@ -94,13 +94,13 @@ def _write_appends(tx: SyncTx, *, group: list[_Append]) -> list[Exception | None
     one (two processes on PostgreSQL, where this runs under the write lock too), the
     primary key (match_id, seq): the second insert of a seq is refused, never stored.
     """
+    if len(group) == 1:  # the common case: no savepoint, a refusal rolls back all
+        return [_write_one(tx, group[0])]
     outcomes: list[Exception | None] = []
-    alone = len(group) == 1  # the common case: no savepoint, a refusal rolls back all
     tx.begin(immediate=True)
     try:
         for match_id, rows, now, clocks, _ in group:
-            if not alone:
-                tx.execute("SAVEPOINT append")
+            tx.execute("SAVEPOINT append")
             try:
                 last = _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
                 for seq, player, text in rows:
@@ -116,21 +116,57 @@ def _write_appends(tx: SyncTx, *, group: list[_Append]) -> list[Exception | None
                 else:
                     tx.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
             except StorageError as exc:
-                if alone:
-                    tx.rollback()
-                    return [exc]
                 tx.execute("ROLLBACK TO SAVEPOINT append")
                 outcomes.append(exc)
             else:
                 outcomes.append(None)
-            if not alone:
-                tx.execute("RELEASE SAVEPOINT append")
+            tx.execute("RELEASE SAVEPOINT append")
         tx.commit()
     except BaseException:
         if tx.in_transaction():
             tx.rollback()
         raise
     return outcomes
+
+
+def _write_one(tx: SyncTx, append: _Append) -> Exception | None:
+    """One append in a transaction of its own: None, or why it was refused (nothing kept).
+
+    In a pipeline (`SyncTx.pipeline`), so on PostgreSQL the write lock and the read of the
+    last seq go in one round trip, and the rows, the touch and the commit in a second.
+    """
+    match_id, rows, now, clocks, _ = append
+    expected = rows[0][0] if rows else 1
+    try:
+        with tx.pipeline():
+            tx.begin(immediate=True)
+            last = _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
+            expected = last + 1
+            for seq, player, text in rows:
+                if seq != last + 1:
+                    raise SequenceConflict(match_id, last + 1, seq)
+                tx.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
+                last = seq
+            if clocks is None:
+                tx.execute(_TOUCH, (now, now, match_id))
+            else:
+                tx.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
+            tx.commit()
+    except ConstraintViolation as exc:  # the primary key: another writer took this seq
+        if tx.in_transaction():
+            tx.rollback()
+        conflict = SequenceConflict(match_id, expected, rows[0][0])
+        conflict.__cause__ = exc
+        return conflict
+    except StorageError as exc:
+        if tx.in_transaction():
+            tx.rollback()
+        return exc
+    except BaseException:
+        if tx.in_transaction():
+            tx.rollback()
+        raise
+    return None
 
 
 class ActionLog:

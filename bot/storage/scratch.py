@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from bot.storage.dialect import is_postgresql_url
 
@@ -22,9 +22,21 @@ def configured_postgresql() -> str | None:
 
 
 def with_search_path(url: str, schema: str) -> str:
-    """`url` whose connections work in `schema` first (then `public`, where CITEXT is)."""
-    options = quote(f"-csearch_path={schema},public", safe="")
-    return f"{url}{'&' if '?' in url else '?'}options={options}"
+    """`url` whose connections work in `schema` first (then `public`, where CITEXT is).
+
+    Added to the URL's own `options` (libpq keeps only the last of two `options`)."""
+    return with_options(url, f"-csearch_path={schema},public")
+
+
+def with_options(url: str, option: str) -> str:
+    """`url` with `option` added to its libpq `options` (server settings for the session)."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    given = [value for key, value in query if key == "options"]
+    rest = [(key, value) for key, value in query if key != "options"]
+    merged = " ".join([*given, option])
+    query_text = urlencode([*rest, ("options", merged)], quote_via=quote)  # a space is %20
+    return urlunsplit(parts._replace(query=query_text))
 
 
 @contextmanager

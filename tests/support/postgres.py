@@ -14,7 +14,6 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 
 class PostgresUnavailable(RuntimeError):
@@ -41,9 +40,9 @@ def start_server(root: Path) -> Any:
 
 def schema_url(base: str, schema: str) -> str:
     """`base` with `search_path` set to `schema` first (then `public`, where CITEXT lives)."""
-    options = quote(f"-csearch_path={schema},public", safe="")
-    joiner = "&" if "?" in base else "?"
-    return f"{base}{joiner}options={options}"
+    from bot.storage.scratch import with_search_path
+
+    return with_search_path(base, schema)
 
 
 @dataclass
