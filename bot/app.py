@@ -10,6 +10,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 from discord.state import ConnectionState
+from discord.utils import escape_markdown
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
 from bot.command_sync import SyncResult, sync_commands
@@ -27,8 +28,7 @@ from bot.spectators import Spectators
 from bot.storage import Storage
 from bot.threads import MatchThreads, thread_name
 from bot.traffic import Traffic, guard_callbacks
-from engine.core.errors import OptionError
-from engine.core.ruleset import get_ruleset
+from engine import OptionError, get_ruleset
 
 log = logging.getLogger("cardhost")
 
@@ -120,11 +120,11 @@ class CardhostBot(commands.Bot):
     async def setup_hook(self) -> None:
         guard_callbacks()  # no interaction is answered after its window, 429 or not
         if self._storage is None:
-            path = Path(self.settings.database)
-            if str(path) != ":memory:":
-                path.parent.mkdir(parents=True, exist_ok=True)
+            target = self.settings.database
+            if not self.settings.uses_postgresql and target != ":memory:":
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
             self._storage = await Storage.open(
-                path,
+                target,
                 turn_timer_seconds=self.settings.turn_timer,
                 challenge_expiry_seconds=self.settings.challenge_expiry,
             )
@@ -134,6 +134,7 @@ class CardhostBot(commands.Bot):
             on_change=self.presenter.refresh,
             on_finish=self.match_finished,
             on_warning=self.presenter.warn,
+            on_thinking=self.presenter.thinking,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
         for cog in COGS:
@@ -251,6 +252,7 @@ class CardhostBot(commands.Bot):
                 challenge.options,
                 seed=self.seed,
                 parent_channel_id=challenge.channel_id if isinstance(thread, int) else None,
+                difficulty=challenge.difficulty,
             )
         except (DeckChoiceError, ChannelBusy, OptionError) as exc:
             # OptionError: a challenge stored before its game's options were checked
@@ -283,10 +285,14 @@ class CardhostBot(commands.Bot):
 
     async def match_finished(self, session: MatchSession) -> None:
         try:
-            from bot.ratings import rate_match
+            from bot.ratings import rate_match, rating_line
         except ImportError:
             return
-        await rate_match(self.storage, session)
+        changes = await rate_match(self.storage, session)
+        if changes:
+            await self.presenter.say(
+                session, rating_line([(escape_markdown(n), b, a) for n, b, a in changes])
+            )
 
 
 def _settings_and_token() -> tuple[Settings, str]:

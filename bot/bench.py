@@ -8,7 +8,8 @@ second (350), however fast the answers come. Latency is the stand-in's figure pe
 from sending the interaction to the bot's acknowledgement, which the bot sends only after
 the action is committed.
 At the end the bot is stopped and its database is read back: every acknowledged action
-must be in the action log.
+must be in the action log. The database is a fresh SQLite file, or, with CARDHOST_DATABASE
+naming PostgreSQL, a fresh schema there (`bot.storage.scratch`); the line says which.
 
 Traffic, as the stand-in counts it over the steady state: globally limited calls per
 action (interaction-token routes are exempt) and 429s on globally limited routes over the
@@ -25,7 +26,6 @@ import gc
 import os
 import random
 import signal
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -37,6 +37,7 @@ from pathlib import Path
 from bot.app import GC_THRESHOLDS
 from bot.standin import CallbackType, FakeDiscord, StandinTimeoutError
 from bot.standin.rest import GLOBAL_EXEMPT as EXEMPT_ROUTES  # interaction routes: no global limit
+from bot.storage.scratch import configured_postgresql, count_rows, scratch_database
 
 READY_TIMEOUT = 60.0
 # 200 tables are dealt at once: on a machine busy with other work that took up to 30 s.
@@ -236,14 +237,12 @@ def _notice(click) -> str | None:
     return (click.callback_data or {}).get("content")
 
 
-def _logged_actions(database: Path) -> int:
-    with sqlite3.connect(database) as db:
-        return db.execute("SELECT COUNT(*) FROM match_actions").fetchone()[0]
-
-
 async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bench.sqlite3"
+    postgresql = configured_postgresql()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(Path(folder), postgresql=postgresql) as database,
+    ):
         # Lean: keep no call log or edit history, which only tests read.
         async with FakeDiscord(
             bot_name="cardhost", default_timeout=DEAL_TIMEOUT, backlog=4096, record_calls=False,
@@ -317,7 +316,7 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
             latencies = [  # the clicks of the steady state, once every table was dealt
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
             ]
-        logged = _logged_actions(database)
+        logged = count_rows(database, "match_actions")
         if os.environ.get("CARDHOST_BENCH_LATENCIES"):  # "seconds-into-steady-state ms" lines
             with open(os.environ["CARDHOST_BENCH_LATENCIES"], "w") as out:
                 out.writelines(
@@ -325,8 +324,6 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                     for t, h in tally.clicks
                     if t >= all_dealt and h.latency
                 )
-    if logged < tally.applied:
-        raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
     p50 = statistics.median(latencies or [0])
     # The rate counts the play itself: from the moment every table was dealt to the end.
     finish = max(tally.times, default=all_dealt)
@@ -345,7 +342,8 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"channel_messages_per_action={watch.channel_changes / max(len(window), 1):.2f} "
         f"routes={routes}"
     )
-    return (
+    line = (
+        f"database={'postgresql' if postgresql else 'sqlite'} "
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "
         f"rest_global_per_action={steady_calls / max(len(window), 1):.3f} "
@@ -353,6 +351,11 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.3f} "
         f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.3f}"
     )
+    if logged < tally.applied:  # the run fails, and says what it measured all the same
+        raise RuntimeError(
+            f"{tally.applied} actions acknowledged but only {logged} committed ({line})"
+        )
+    return line
 
 
 class CpuMeter:
@@ -429,7 +432,7 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     # board there); thread mode adds one globally limited call per match start.
     settings = Settings(
         discord_token="bench",
-        database=Path(database),
+        database=database,
         turn_timer=3600,
         challenge_expiry=3600,
         match_mode="channel",

@@ -67,6 +67,9 @@ class Challenge:
     expires_at: float = 0.0
     expiry: asyncio.Task | None = None
     done: bool = False
+    #: Against the computer: how strong it plays (bot.thinking.DIFFICULTIES). Such a
+    #: challenge starts at once, so it is never stored; the match keeps it (its front state).
+    difficulty: str = "normal"
 
     def waiting_for(self) -> list[Player]:
         return [u for u in self.opponents if u.id not in self.accepted]

@@ -4,8 +4,7 @@ import argparse
 import sys
 from typing import Any
 
-from engine.core.errors import EngineError, OptionError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -31,13 +30,42 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.simulate import simulate
-
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1 or args.players:
         agents = tuple(agents[i % len(agents)] for i in range(args.players or 2))
-    result = simulate(args.game, args.games, agents, args.seed, options=_options(args))
+    budget: dict[str, Any] = {}
+    if args.playouts is not None:
+        budget["playouts"] = args.playouts
+    if args.think_seconds is not None:
+        budget["seconds"] = args.think_seconds
+    result = simulate(
+        args.game,
+        args.games,
+        agents,
+        args.seed,
+        options=_options(args),
+        alternate_seats=args.alternate_seats,
+        agent_options=budget,
+    )
+    for line in result.report():
+        print(line)
     print(result.summary())
+    return 0
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from engine import EARLY_TURNS, balance
+
+    report = balance(
+        args.game,
+        args.games,
+        agent=args.agent,
+        seed=args.seed,
+        progress=lambda matchup: print(matchup.line(), flush=True),
+    )
+    print(
+        "\n".join(report.lines(early_turns=EARLY_TURNS.get(args.game, 3))[len(report.matchups) :])
+    )
     return 0
 
 
@@ -109,6 +137,18 @@ def _bench_bot(args: argparse.Namespace) -> int:
     return run_bench(args.matches, args.seed)
 
 
+def _bench_restart(args: argparse.Namespace) -> int:
+    from bot.bench_restart import run_bench_restart
+
+    return run_bench_restart(args.matches, args.actions, args.distinct)
+
+
+def _copy_db(args: argparse.Namespace) -> int:
+    from bot.storage.copy import run_copy
+
+    return run_copy(args.source, args.target)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -119,7 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=ruleset_ids())
     play.add_argument("--deck", help="your preconstructed deck (default: the first one)")
     play.add_argument("--opponent-deck", help="the computer's deck")
-    play.add_argument("--opponent", default="greedy", choices=["greedy", "random"])
+    play.add_argument(
+        "--opponent",
+        default="greedy",
+        choices=["random", "greedy", "search"],
+        help="the computer: random (easy), greedy (normal) or search (hard)",
+    )
     play.add_argument("--seed", type=int, help="fix the shuffle, to replay a game")
     play.add_argument("--players", type=int, default=2, help="seats, for games of 3 or 4")
     _add_options(play)
@@ -142,12 +187,32 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random,random",
-        help="one per seat, of: random, greedy (one name alone fills every seat)",
+        help="one per seat, of: random, greedy, search (one name alone fills every seat)",
+    )
+    sim.add_argument(
+        "--alternate-seats",
+        action="store_true",
+        help="agents change seats every game; prints each agent's wins with a 95%% interval",
+    )
+    sim.add_argument("--playouts", type=int, help="the search agent's playouts per decision")
+    sim.add_argument(
+        "--think-seconds",
+        type=float,
+        help="the search agent's time per decision (with --playouts: whichever ends first)",
     )
     sim.add_argument("--players", type=int, help="seats, for games of 3 or 4 (default: 2)")
     sim.add_argument("--seed", type=int, default=0)
     _add_options(sim)
     sim.set_defaults(run=_simulate)
+
+    bal = sub.add_parser(
+        "balance", help="every pair of preconstructed decks, seats alternated: win rates"
+    )
+    bal.add_argument("game", choices=ruleset_ids())
+    bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
+    bal.add_argument("--agent", default="greedy", help="the agent in both seats")
+    bal.add_argument("--seed", type=int, default=0)
+    bal.set_defaults(run=_balance)
 
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)
@@ -172,6 +237,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--matches", type=int, default=200)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_bench_bot)
+
+    restart = sub.add_parser(
+        "bench-restart", help="time a start that restores many running matches"
+    )
+    restart.add_argument("--matches", type=int, default=10_000)
+    restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
+    restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
+    restart.set_defaults(run=_bench_restart)
+
+    copy = sub.add_parser(
+        "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"
+    )
+    copy.add_argument("source", help="an SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an SQLite file or a postgresql:// URL, holding no matches")
+    copy.set_defaults(run=_copy_db)
     return parser
 
 

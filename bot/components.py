@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.core.decision import Decision, Option
+from engine import Decision, Option
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -24,7 +24,7 @@ from discord.http import Route
 from discord.webhook.async_ import async_context
 
 from bot.sessions import MatchSession, SaveFailed, StaleChoice
-from engine.core.errors import IllegalAction
+from engine import IllegalAction
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -80,8 +80,11 @@ class Controller:
         task.add_done_callback(self._background.discard)
 
     async def idle(self) -> None:
-        """Wait until every redraw started so far has finished (tests, shutdown)."""
-        while self._background:
+        """Wait until every redraw and computer turn started so far has finished (tests,
+        shutdown)."""
+        sessions = self.bot.sessions
+        while self._background or sessions.turns:
+            await sessions.idle()
             await asyncio.gather(*list(self._background), return_exceptions=True)
 
     # -- the common core ---------------------------------------------------------------

@@ -49,8 +49,7 @@ from bot.standin import CallbackType, FakeDiscord
 from bot.standin.messages import FakeMessage
 from bot.standin.state import FakeChannel, FakeUser
 from bot.storage import Storage
-from engine.core.match import Match, new_match
-from engine.core.record import MatchRecord
+from engine import Match, MatchRecord, new_match
 
 PLAN = ("committed", "accepted", "board", "burst", "random")
 RUN_ENV = "CARDHOST_CRASHTEST_RUN"
@@ -168,6 +167,9 @@ class BotProcess:
                 await self.child.wait()
 
 
+ORPHAN_GRACE = 5.0  # seconds a killed bot's processes get to notice and end
+
+
 def surviving_processes(run_id: str) -> list[int]:
     """Processes (other than this one) whose environment carries this run's marker."""
     marker = f"{RUN_ENV}={run_id}".encode()
@@ -183,6 +185,32 @@ def surviving_processes(run_id: str) -> list[int]:
         if marker in environ.split(b"\0") and status.split(") ")[-1][:1] != "Z":
             found.append(int(entry.name))
     return found
+
+
+async def outliving_processes(run_id: str) -> list[int]:
+    """This run's processes still alive `ORPHAN_GRACE` seconds after the kill.
+
+    A picture worker killed while it was still starting (a spawned interpreter importing
+    the bot's modules, a second or more on a loaded machine) only learns of its parent's
+    death when its initializer runs; it then leaves at once (bot/workers.py). What counts
+    as an orphan is a process that outlives the bot by more than that start-up time.
+    """
+    deadline = asyncio.get_running_loop().time() + ORPHAN_GRACE
+    while (survivors := surviving_processes(run_id)) and (
+        asyncio.get_running_loop().time() < deadline
+    ):
+        await asyncio.sleep(0.1)
+    return survivors
+
+
+def describe_process(pid: int) -> str:
+    """A surviving process's pid, command line and parent, for the report."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        parent = Path(f"/proc/{pid}/stat").read_text().split(") ")[-1].split()[1]
+    except OSError:
+        return f"{pid} (gone)"
+    return f"{pid} {cmdline[:160]} (parent {parent})"
 
 
 # -- what a player sees ----------------------------------------------------------------------
@@ -470,9 +498,11 @@ async def crashtest(matches: int, kills: int, seed: int) -> Tally:
                 for k, plan in enumerate(plans):
                     await test.play(test.rng.uniform(0.5, 2.0))
                     await test.one_kill(plan)
-                    await asyncio.sleep(0.5)  # what the kernel reaps, not what the bot ends
-                    survivors = surviving_processes(run_id)
+                    survivors = await outliving_processes(run_id)
                     test.tally.orphans += len(survivors)
+                    test.tally.problems += [
+                        f"survivor: {describe_process(pid)}" for pid in survivors
+                    ]
                     for pid in survivors:
                         with contextlib.suppress(ProcessLookupError):
                             os.kill(pid, signal.SIGKILL)

@@ -1,8 +1,7 @@
 """Which cards a player brings: a preconstructed deck, one of their own, or their active one."""
 
 from bot.storage import Storage
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset
+from engine import EngineError, get_ruleset
 
 
 class DeckChoiceError(EngineError):

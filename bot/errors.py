@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.controller import reply
-from engine.core.ruleset import ruleset_ids
+from engine import ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

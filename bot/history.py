@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from discord.utils import escape_markdown
 
-from bot.ratings import INITIAL_ORDINAL
+from bot.ratings import change_text, display_change
 from bot.storage.replays import HistoryRow, PlayedDeck
-from engine.core.ruleset import get_ruleset
+from engine import get_ruleset
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -117,8 +117,7 @@ def rating_change_text(row: HistoryRow) -> str:
         if any(p.is_bot or p.user_id is None for p in row.players):
             return "unrated"
         return "no rating change"
-    before = INITIAL_ORDINAL if row.ordinal_before is None else row.ordinal_before
-    return f"rating {row.ordinal_after - before:+.1f}"
+    return f"rating {change_text(display_change(row.ordinal_before, row.ordinal_after))}"
 
 
 def length_text(row: HistoryRow) -> str:
@@ -190,9 +189,9 @@ def draw_rating_chart(series: Sequence[RatingSeries], width: int = 640, height: 
     last_rank = max(1, len(order) - 1)
     values = [p[1] for s in shown for p in s.points]
     low, high = min(values), max(values)
-    if high - low < 4:
+    if high - low < 40:  # display points: a flat line still gets a readable axis
         middle = (high + low) / 2
-        low, high = middle - 2, middle + 2
+        low, high = middle - 20, middle + 20
     pad = (high - low) * 0.08
     low, high = low - pad, high + pad
 

@@ -318,6 +318,11 @@ class Presenter:
         if owed and self.bot.sessions.by_id.get(session.match_id) is session:
             self.bot.controller.later(self.refresh(session, catch_up=owed))
 
+    async def thinking(self, session: MatchSession) -> None:
+        """The computer is thinking: the board says so at its next edit (`board_embed`'s
+        `thinking`), queued now."""
+        self._edit_board(session)
+
     async def refresh_seat(self, session: MatchSession, seat_index: int) -> None:
         """Bring one player's panel up to date (after a stale click, say)."""
         seat = session.seats[seat_index]
@@ -449,7 +454,10 @@ class Presenter:
         elif self.draw_images:
             self._edit_board(session)  # a picture is owed
         embed = board_embed(
-            view, self.game_name(session), BOARD_IMAGE if self.draw_images else None
+            view,
+            self.game_name(session),
+            BOARD_IMAGE if self.draw_images else None,
+            thinking=session.thinking,
         )
         embed.timestamp = as_of
         fields["embed"] = embed
@@ -683,3 +691,15 @@ class Presenter:
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+    async def say(self, session: MatchSession, text: str) -> None:
+        """One plain line in the match's channel (the ratings after a rated match). A
+        failure is logged, never raised: the match is over and saved by now."""
+        channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
+            session.channel_id, guild_id=session.guild_id
+        )
+        try:
+            await self.bot.traffic.budget.spend(NOTICE)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        except discord.HTTPException:
+            log.warning("match %s: could not post %r", session.match_id, text[:60])

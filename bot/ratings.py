@@ -6,9 +6,12 @@ Glicko), it is faster than TrueSkill for the same accuracy, and it carries none 
 TrueSkill's patent and trademark questions. Plackett-Luce is its model for ranked
 free-for-all results, which is what a card match produces.
 
-The ladder shows the *ordinal* (mu - 3 sigma): a rating the player is very likely above,
-so a newcomer starts at 0 and climbs as the system grows sure of them, instead of a lucky
-first win putting them on top.
+The ladder is sorted by the *ordinal* (mu - 3 sigma): a rating the player is very likely
+above, so a newcomer climbs as the system grows sure of them, instead of a lucky first win
+putting them on top. Players never read the ordinal itself (a newcomer would read "0" and
+soon "-2"): they read the *display rating* `display_rating`, 1000 + 20 x ordinal, never
+below 0: a newcomer starts at 1000, a first win moves it by about a hundred, and the
+numbers land where chess ratings taught people to expect them (1000 beginner, 1500+ strong).
 
 Storage keeps the numbers; this module only computes them and hands `RatingUpdate`s to
 `save_ratings`, which writes every player's change in one transaction.
@@ -30,6 +33,10 @@ MODEL = PlackettLuce()
 INITIAL_MU: float = MODEL.mu
 INITIAL_SIGMA: float = MODEL.sigma
 INITIAL_ORDINAL: float = MODEL.rating().ordinal()
+
+#: The display scale (issue 15): what a newcomer reads, and display points per ordinal point.
+DISPLAY_START = 1000
+DISPLAY_SCALE = 20
 
 WINNER_RANK = 1
 LOSER_RANK = 2  # every non-winner ties for second: the engine names a winner, no order
@@ -85,6 +92,31 @@ def new_ratings(
     return [(team[0].mu, team[0].sigma, team[0].ordinal()) for team in rated]
 
 
+def display_rating(ordinal: float) -> int:
+    """The rating players read: DISPLAY_START + DISPLAY_SCALE x ordinal, rounded, never below
+    0. Monotonic in the ordinal, so the ladder's order is the same either way."""
+    return max(0, round(DISPLAY_START + DISPLAY_SCALE * ordinal))
+
+
+def display_change(before: float | None, after: float) -> int:
+    """A rating change as players read it: the difference of the two display ratings (so
+    the changes add up to what /leaderboard shows); `before` None is a first match."""
+    start = INITIAL_ORDINAL if before is None else before
+    return display_rating(after) - display_rating(start)
+
+
+def change_text(change: int) -> str:
+    """`+112`, `-87`, `±0`: a display change with its sign."""
+    return f"{change:+d}" if change else "±0"
+
+
+RATING_MEANING = (
+    f"Ratings start at {DISPLAY_START} and move with every match against another player: "
+    "a win against a higher-rated player moves more. A new player's rating moves fast, then "
+    "settles as the ladder grows sure of them (OpenSkill underneath)."
+)
+
+
 def win_chances(ratings: Sequence[tuple[float, float]]) -> list[float]:
     """Each seat's chance to win according to the model (sums to 1); for logs and display."""
     return list(MODEL.predict_win([[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]))
@@ -113,7 +145,15 @@ def unrated_reason(session: RateableSession) -> str | None:
     return None
 
 
-async def rate_match(storage: Storage, session: RateableSession) -> None:
+def rating_line(changes: Sequence[tuple[str, int, int]]) -> str:
+    """The end-of-match line: `Ratings: alice 1000 → 1112 (+112) · bob 1000 → 896 (-104)`."""
+    return "Ratings: " + " · ".join(
+        f"{name} {before} → {after} ({change_text(after - before)})"
+        for name, before, after in changes
+    )
+
+
+async def rate_match(storage: Storage, session: RateableSession) -> list[tuple[str, int, int]]:
     """Rate a finished match for its ruleset's ladder (see `unrated_reason` for skips).
 
     Ratings are read, computed and saved with `expected_games`, so a match rated in
@@ -123,24 +163,28 @@ async def rate_match(storage: Storage, session: RateableSession) -> None:
 
     Never raises: by now the result is committed with the match, and a rating failure
     must not stop the final board from being shown. It is logged instead.
+
+    Returns each seat's (name, display rating before, after) for the end-of-match line;
+    [] when the match was not rated.
     """
     reason = unrated_reason(session)
     if reason is not None:
         log.info("match %s is unrated: %s", session.match_id, reason)
-        return
+        return []
     try:
         try:
-            await _rate_once(storage, session)
+            return await _rate_once(storage, session)
         except RatingConflict as first:
             log.info("match %s: %s; rating again from fresh numbers", session.match_id, first)
-            await _rate_once(storage, session)
+            return await _rate_once(storage, session)
     except RatingConflict as exc:
         log.warning("match %s left as it is: %s", session.match_id, exc)
     except Exception:
         log.exception("match %s could not be rated", session.match_id)
+    return []
 
 
-async def _rate_once(storage: Storage, session: RateableSession) -> None:
+async def _rate_once(storage: Storage, session: RateableSession) -> list[tuple[str, int, int]]:
     winner = session.match.winner
     users = [seat.user_id for seat in session.seats if seat.user_id is not None]
     assert len(users) == len(session.seats), "see unrated_reason"
@@ -163,9 +207,14 @@ async def _rate_once(storage: Storage, session: RateableSession) -> None:
         )
     ]
     await storage.ratings.save_ratings(session.match_id, session.ruleset, updates)
+    changes = [
+        (seat.name, display_rating(before), display_rating(update.ordinal))
+        for seat, rating, update in zip(session.seats, current, updates, strict=True)
+        for before in [INITIAL_ORDINAL if rating is None else rating.ordinal]
+    ]
     if winner is None:
         log.info("match %s rated (%s): a draw", session.match_id, session.ruleset)
-        return
+        return changes
     log.info(
         "match %s rated (%s): %s won with a %.0f%% chance",
         session.match_id,
@@ -173,3 +222,4 @@ async def _rate_once(storage: Storage, session: RateableSession) -> None:
         session.seats[winner].name,
         100 * win_chances(old)[winner],
     )
+    return changes

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from bot.render.text import board_text, card_line
 from bot.replays import Frame, Replay, ReplayRefused
-from engine.core.record import MatchRecord
+from engine import MatchRecord
 
 HELP = "Enter/n next · p previous · t N turn N · s N step N · e end · q quit"
 

@@ -18,12 +18,17 @@ and the raw state is never read).
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.core.decision import normalize_action
-from engine.core.errors import IllegalAction, RecordError
-from engine.core.match import RESIGN, Match, replay
-from engine.core.record import MatchRecord
-from engine.core.ruleset import get_ruleset
-from engine.core.view import CardView, MatchView
+from engine import (
+    CardView,
+    IllegalAction,
+    Match,
+    MatchRecord,
+    MatchView,
+    RecordError,
+    apply_recorded,
+    get_ruleset,
+    replay,
+)
 
 TURN_CHOICES = 25  # Discord's limit for a select menu's options
 
@@ -85,10 +90,7 @@ def _start(record: MatchRecord) -> Match:
 
 def _step(match: Match, number: int, player: int, action: object) -> None:
     try:
-        if isinstance(action, tuple) and action and action[0] == RESIGN:
-            match.resign(player, *action[1:])
-        else:
-            match.apply(player, normalize_action(action))
+        apply_recorded(match, player, action)
     except IllegalAction as exc:
         raise ReplayRefused(
             f"This record cannot be replayed: its action {number} does not fit the game ({exc})."

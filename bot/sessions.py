@@ -23,14 +23,13 @@ from typing import Any
 
 from bot.crashpoints import crash_point
 from bot.storage import PlayerInfo, Storage, StorageError
-from engine.agents import make_agent
-from engine.core.decision import Action
-from engine.core.errors import EngineError, IllegalAction
-from engine.core.match import Match, new_match, replay
+from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES, Thinker
+from engine import Action, EngineError, IllegalAction, Match, new_match, replay
 
 log = logging.getLogger(__name__)
 
-COMPUTER_AGENT = "greedy"
+#: A computer that has not answered within this many seconds shows "thinking…".
+THINKING_NOTICE = 0.4
 
 # A restart never costs a player the match: a clock with less than this left (or already
 # run out while the bot was down) gets this much from the restart on. Seconds, or this
@@ -98,6 +97,11 @@ class MatchSession:
     timer: asyncio.Task | None = None
     # Loop time at which the sleeping timer next looks at the clocks (-inf: not asleep).
     timer_wakes: float = float("-inf")
+    #: The computer's strength in this match (bot.thinking.DIFFICULTIES), kept with the
+    #: match's front state so a restart plays on at the same one.
+    difficulty: str = DEFAULT_DIFFICULTY
+    #: Set while the computer thinks about a decision (the board says so).
+    thinking: bool = False
     # Set while the match in memory is exactly what is committed. An action is applied in
     # memory first (the engine validates by applying) and saved after; in that window the
     # match shows a result nobody may see yet, so every read for a player waits it out.
@@ -147,6 +151,7 @@ class MatchSession:
         """What the bot keeps beside the record to find its messages again after a restart."""
         return {
             "parent_channel_id": self.parent_channel_id,
+            "difficulty": self.difficulty,
             "seats": [
                 {
                     "dms_open": s.dms_open,
@@ -173,15 +178,20 @@ class SessionManager:
         on_change: Hook = _nothing,
         on_finish: Hook = _nothing,
         on_warning: Callable[[MatchSession, int, float], Awaitable[None]] | None = None,
+        on_thinking: Hook = _nothing,
     ):
         self.storage = storage
         self.turn_timer = turn_timer
         self.on_change = on_change
         self.on_finish = on_finish
         self.on_warning = on_warning
+        self.on_thinking = on_thinking
+        #: The computer's worker process (bot/thinking.py), started on its first decision.
+        self.thinker = Thinker()
+        #: Computer turns under way (`_computer_later`), for `idle` and `close`.
+        self.turns: set[asyncio.Task] = set()
         self.by_channel: dict[int, MatchSession] = {}
         self.by_id: dict[int, MatchSession] = {}
-        self._agents: dict[int, Any] = {}
         #: Running matches this process cannot replay (engine/core/pins.py refused their
         #: cards, or their rules version): kept running in storage, never ended, and their
         #: channel stays taken. Channel id -> why, in words for the players.
@@ -199,7 +209,12 @@ class SessionManager:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         parent_channel_id: int | None = None,
+        difficulty: str = DEFAULT_DIFFICULTY,
     ) -> MatchSession:
+        if difficulty not in DIFFICULTIES:
+            raise EngineError(
+                f"unknown difficulty '{difficulty}' (known: {', '.join(DIFFICULTIES)})"
+            )
         if channel_id in self.by_channel:
             raise ChannelBusy("this channel already has a running match")
         seed = random.SystemRandom().randrange(2**63) if seed is None else seed
@@ -207,35 +222,50 @@ class SessionManager:
         players = [PlayerInfo(user_id=s.user_id, name=s.name, is_bot=s.is_bot) for s in seats]
         timer = await self.turn_timer(guild_id)
         session = MatchSession(
-            0, guild_id, channel_id, match, seats, timer, parent_channel_id=parent_channel_id
+            0,
+            guild_id,
+            channel_id,
+            match,
+            seats,
+            timer,
+            parent_channel_id=parent_channel_id,
+            difficulty=difficulty,
         )
         clocks = _plan_clocks(session, asyncio.get_running_loop().time())
         try:
             session.match_id = await self.storage.matches.create_match(
                 guild_id, channel_id, match.record, players, match.record.options,
-                clocks=_stored(clocks),
+                front_state=session.front_state(), clocks=_stored(clocks),
             )  # fmt: skip
         except StorageError as exc:
             raise ChannelBusy(str(exc)) from exc
         session.set_clocks(clocks)
         self._register(session)
+        if any(seat.is_bot for seat in seats):
+            self.thinker.warm()
         await self._computer_moves(session)
         self._reset_timer(session)
         return session
 
     async def restore_all(self) -> list[MatchSession]:
-        """Rebuild every running match from its action log (after a restart)."""
+        """Rebuild every running match from its action log (after a restart).
+
+        Everything is read at once (`running_with_logs`: two queries, whatever the number
+        of matches) and each server's turn timer once, so a start with 10,000 running
+        matches spends its time replaying them, not waiting on the database."""
         restored = []
-        for row in await self.storage.matches.running_matches():
+        timers: dict[int | None, float] = {}
+        for running in await self.storage.matches.running_with_logs():
+            row = running.row
             try:
-                match = replay(await self.storage.matches.load_record(row.id))
+                match = replay(running.record)
             except EngineError as exc:
                 # Never ended for this: a content or rules update must not lose a match.
                 # It stays stored as it is and resumes under a bot that can replay it.
                 log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
                 self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
                 continue
-            front = await self.storage.matches.get_front_state(row.id)
+            front = running.front_state
             stored = front.get("seats", [])
             seats = []
             for index, player in enumerate(row.players):
@@ -250,20 +280,27 @@ class SessionManager:
                         extra.get("dm_channel_id"),
                     )
                 )
+            if row.guild_id not in timers:
+                timers[row.guild_id] = await self.turn_timer(row.guild_id)
             session = MatchSession(
                 row.id,
                 row.guild_id,
                 row.channel_id,
                 match,
                 seats,
-                await self.turn_timer(row.guild_id),
+                timers[row.guild_id],
                 board_message_id=row.board_message_id,
                 parent_channel_id=front.get("parent_channel_id"),
+                difficulty=front.get("difficulty", DEFAULT_DIFFICULTY),
             )
             self._register(session)
-            _restore_clocks(session, await self.storage.matches.get_clocks(row.id))
+            if any(seat.is_bot for seat in seats):
+                self.thinker.warm()
+            _restore_clocks(session, running.clocks)
             self._reset_timer(session)
             restored.append(session)
+            # the bot may have stopped while the computer was thinking: it thinks again
+            self._computer_later(session)
         return restored
 
     def close(self) -> None:
@@ -272,6 +309,14 @@ class SessionManager:
             if session.timer is not None and session.timer is not asyncio.current_task():
                 session.timer.cancel()
             session.timer = None
+        for task in self.turns:
+            task.cancel()
+        self.thinker.close()
+
+    async def idle(self) -> None:
+        """Wait until every computer turn started so far has finished (tests, shutdown)."""
+        while self.turns:
+            await asyncio.gather(*list(self.turns), return_exceptions=True)
 
     def _register(self, session: MatchSession) -> None:
         self.by_channel[session.channel_id] = session
@@ -308,8 +353,8 @@ class SessionManager:
             if decision is None or decision.seq != seq:
                 raise StaleChoice("that choice is no longer open")
             await self._apply(session, seat, lambda: session.match.apply(seat, action))
-            await self._computer_moves(session)
         await self._after_change(session, notify)
+        self._computer_later(session)
 
     async def resign(
         self, session: MatchSession, seat: int, reason: str = "resigned", notify: bool = True
@@ -366,20 +411,58 @@ class SessionManager:
             if not mine:
                 return
             decision = mine[0]
-            agent = self._agents.get(session.match_id)
-            if agent is None:
-                agent = self._agents[session.match_id] = make_agent(
-                    COMPUTER_AGENT, session.match_id
-                )
-            # Greedy looks one move ahead on copies: a few ms, so it runs off the event loop.
-            action = await asyncio.to_thread(agent.choose, session.match, decision)
+            action = await self._think(session, decision)
             seat = decision.player
             await self._apply(session, seat, partial(session.match.apply, seat, action))
+
+    def _computer_later(self, session: MatchSession) -> None:
+        """Let the computer answer its open decisions in a task of its own: the player
+        whose click led here gets their answer first (a click must be answered within
+        three seconds, and the hard computer thinks up to a second per decision)."""
+        match = session.match
+        if match.over or not any(session.seats[d.player].is_bot for d in match.pending):
+            return
+        task = asyncio.create_task(self._computer_turn(session))
+        self.turns.add(task)
+        task.add_done_callback(self.turns.discard)
+
+    async def _computer_turn(self, session: MatchSession) -> None:
+        async with session.lock:
+            before = len(session.match.actions)
+            try:
+                await self._computer_moves(session)
+            except SaveFailed:
+                log.warning("match %s: a computer move could not be saved", session.match_id)
+            moved = len(session.match.actions) > before
+        if moved:
+            await self._after_change(session)
+
+    async def _think(self, session: MatchSession, decision: Any) -> Action:
+        """The computer's answer, from its worker process (bot/thinking.py); one that takes
+        longer than `THINKING_NOTICE` shows "thinking…" on the board meanwhile."""
+        thought = asyncio.ensure_future(
+            self.thinker.choose(
+                session.match_id,
+                session.match,
+                decision,
+                session.difficulty,
+                session.turn_timer,
+            )
+        )
+        done, _ = await asyncio.wait({thought}, timeout=THINKING_NOTICE)
+        if done:
+            return thought.result()
+        session.thinking = True
+        try:
+            await self.on_thinking(session)
+            return await thought
+        finally:
+            session.thinking = False
 
     async def _after_change(self, session: MatchSession, notify: bool = True) -> None:
         if session.match.over:
             self._unregister(session)
-            self._agents.pop(session.match_id, None)
+            self.thinker.forget(session.match_id)
             await self.on_finish(session)
         else:
             self._reset_timer(session)

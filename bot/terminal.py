@@ -6,19 +6,37 @@ on a blank screen, so secret choices and hands stay with whoever made or holds t
 """
 
 import random
+import re
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from typing import Any
 
 from bot.render.text import board_text, hand_text
-from engine.agents import make_agent
-from engine.core.decision import Action, Decision
-from engine.core.errors import EngineError
-from engine.core.match import Match, new_match
-from engine.core.ruleset import get_ruleset
+from engine import (
+    DEFAULT_PLAYOUTS,
+    Action,
+    Decision,
+    EngineError,
+    Match,
+    get_ruleset,
+    make_agent,
+    new_match,
+)
 
+INTEGER = re.compile(r"[+-]?\d+")
 HELP = "Type an option's number. Other commands: b = board, h = hand, q = resign, ? = help."
-#: What scrolls the previous player's screen away before a hot-seat hand-over.
-CLEAR_SCREEN = "\033[2J\033[H" + "\n" * 40
+#: What scrolls the previous player's screen away before a hot-seat hand-over: clear the
+#: screen (2J), clear the scrollback too (3J: scrolling up must not show the last hand),
+#: home the cursor; the blank lines push it away where a terminal ignores 3J.
+CLEAR_SCREEN = "\033[2J\033[3J\033[H" + "\n" * 40
+#: How much of a player's input a message repeats.
+ECHO_LIMIT = 40
+LEFT = "Left the match."
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` as a message may repeat it: at most `limit` characters, with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Quit(Exception):
@@ -42,7 +60,9 @@ class TerminalGame:
     ):
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
-        self.agent = make_agent(opponent, seed)
+        # the hard computer: its playouts, and never more than a second a decision
+        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write
         self.shown = dict.fromkeys(self.humans, 0)  # events each person has already read
@@ -53,25 +73,47 @@ class TerminalGame:
         return len(self.humans) > 1
 
     def run(self) -> int | None:
-        """Play to the end; returns the winner's seat (None if nobody won or all quit)."""
+        """Play to the end; returns the winner's seat (None if nobody won or all quit).
+
+        Ctrl-D (end of input) and Ctrl-C leave the match with one line, no traceback."""
         playing = set(self.humans)
-        while not self.match.over and playing:
-            decision = self.next_decision(playing)
-            if decision.player not in playing:
-                self.match.apply(decision.player, self.agent.choose(self.match, decision))
-                continue
-            try:
-                self.hand_over(decision.player)
-                self.show_new_events(decision.player)
-                self.human_turn(decision)
-            except Quit as quit:
-                if not self.match.over:
-                    self.match.resign(quit.seat)
-                playing.discard(quit.seat)
-                if quit.closed:
-                    break
+        try:
+            while not self.match.over and playing:
+                decision = self.next_decision(playing)
+                if decision.player not in playing:
+                    self.match.apply(decision.player, self.agent.choose(self.match, decision))
+                    continue
+                try:
+                    self.hand_over(decision.player)
+                    self.show_new_events(decision.player)
+                    self.human_turn(decision)
+                except Quit as quit:
+                    if not self.match.over:
+                        self.match.resign(quit.seat)
+                    playing.discard(quit.seat)
+                    if quit.closed:
+                        self.write(f"\n{LEFT}")  # the cursor is still after the prompt
+                        return self.match.winner
+                    self.after_resigning(quit.seat, playing)
+        except KeyboardInterrupt:
+            for seat in playing:
+                with suppress(EngineError):  # over already, or stopped halfway: just leave
+                    self.match.resign(seat, "left")
+            self.write(f"\n{LEFT}")
+            return self.match.winner
         self.finish()
         return self.match.winner
+
+    def after_resigning(self, seat: int, playing: set[int]) -> None:
+        """One closing line for whoever resigned: the match ended, or it goes on without
+        them (with three or more seats), and whether anyone is left at this keyboard."""
+        who = self.match.players[seat] if self.hotseat else "You"
+        if self.match.over:
+            self.write(f"{who} resigned. The match is over.")
+        elif playing:
+            self.write(f"{who} resigned; the match goes on without them.")
+        else:
+            self.write(f"{who} resigned; the others play on without you. {LEFT}")
 
     def next_decision(self, playing: set[int]) -> Decision:
         """Computers first when several choose at once: their choices are private anyway,
@@ -97,6 +139,8 @@ class TerminalGame:
             self.write(f"  · {event.text}")
 
     def finish(self) -> None:
+        if not self.match.over:  # the last person here resigned and the others play on
+            return
         viewer = self.at_screen if not self.hotseat else None
         if viewer is not None:
             self.show_new_events(viewer)
@@ -138,7 +182,10 @@ class TerminalGame:
         except EOFError:
             raise Quit(seat, closed=True) from None
         if raw in ("q", "quit", "resign"):
-            raise Quit(seat)
+            if self.confirm_resign(seat):
+                raise Quit(seat)
+            self.write("Not resigned: the match goes on.")
+            return None
         if raw in ("?", "help"):
             self.write(HELP)
             return None
@@ -150,17 +197,27 @@ class TerminalGame:
             return None
         return self.parse(decision, raw)
 
+    def confirm_resign(self, seat: int) -> bool:
+        """`q` resigns only after a yes: a stray q must not lose the match."""
+        try:
+            answer = self.read("Resign this match? (y/N) ").strip().lower()
+        except EOFError:
+            raise Quit(seat, closed=True) from None
+        return answer in ("y", "yes")
+
     def parse(self, decision: Decision, raw: str) -> Action | None:
         words = raw.replace(",", " ").split()
-        if not all(w.isdigit() for w in words):
-            self.write(f"'{raw}' is not a number. {HELP}")
+        if not all(INTEGER.fullmatch(w) for w in words):
+            self.write(f"'{clip(raw)}' is not a number. {HELP}")
+            return None
+        count = len(decision.actions)
+        # Very long digit strings are out of range without being converted (int() refuses
+        # more than 4300 digits).
+        bad = [w for w in words if len(w) > 9 or not 1 <= int(w) <= count]
+        if bad:
+            self.write(f"There is no option {clip(bad[0])}. Choose a number from 1 to {count}.")
             return None
         numbers = [int(w) for w in words]
-        count = len(decision.actions)
-        bad = [n for n in numbers if not 1 <= n <= count]
-        if bad:
-            self.write(f"There is no option {bad[0]}: choose between 1 and {count}.")
-            return None
         if not decision.multi:
             if len(numbers) != 1:
                 self.write("Choose exactly one option.")
@@ -169,8 +226,12 @@ class TerminalGame:
         if len(set(numbers)) != len(numbers):
             self.write("Each option can be picked once.")
             return None
-        if not decision.min_picks <= len(numbers) <= decision.max_picks:
-            self.write(f"Pick between {decision.min_picks} and {decision.max_picks} options.")
+        low, high = decision.min_picks, decision.max_picks
+        if not low <= len(numbers) <= high:
+            if low == high:
+                self.write(f"Pick exactly {low} option{'s' if low != 1 else ''}.")
+            else:
+                self.write(f"Pick between {low} and {high} options.")
             return None
         return tuple(decision.actions[n - 1] for n in numbers)
 

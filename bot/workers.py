@@ -1,6 +1,7 @@
 """Worker processes that end when the bot ends, however it ends.
 
-Why: the board picture is drawn in a worker process (`Presenter.picture`). A worker of a
+Why: the board picture is drawn in a worker process (`Presenter.picture`), and the
+computer opponent thinks in another (`bot.thinking`). A worker of a
 `ProcessPoolExecutor` waits on its call queue, a pipe whose write end it holds itself, so
 it never sees end-of-file when the bot goes away; and a bot killed with SIGKILL (the crash
 test, the kernel's OOM killer, `kill -9`, a container stop that times out) runs no Python
@@ -43,6 +44,12 @@ POLL = 0.5  # seconds between two looks at the parent, in the fallback thread
 def picture_pool() -> ProcessPoolExecutor:
     """One worker process (spawn, not fork: the bot has threads, aiosqlite's, whose locks a
     fork would copy), started now, that ends when this process ends."""
+    return worker_pool()
+
+
+def worker_pool() -> ProcessPoolExecutor:
+    """A one-process pool as `picture_pool` describes: the board pictures use one, the
+    computer opponent's thinking another (bot/thinking.py)."""
     pool = ProcessPoolExecutor(
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),

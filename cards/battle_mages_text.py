@@ -5,6 +5,8 @@ The wording is the rule: "target" and "up to ... target" choose when the card is
 (battle-mages.md:184-241), so the generated sentence must use exactly the card's wording.
 """
 
+from typing import Any
+
 from cards.schema.battle_mages import (
     Ability,
     Creature,
@@ -42,7 +44,7 @@ def select_phrase(sel: Select) -> str:
     """'up to 2 target flying Creatures you control', 'each opposing exhausted Creature'."""
     plural = sel.count > 1 or sel.wording in _PLURAL_WORDINGS
     noun = _OBJECT[sel.object] + ("s" if plural else "")
-    mods = [m for m in sel.modifiers]
+    mods: list[str] = list(sel.modifiers)
     if sel.control == "opposing":
         mods.insert(0, "opposing")
     words = " ".join([*mods, noun])
@@ -71,7 +73,9 @@ def _counter_words(kind: str, amount: int) -> str:
     return f"{_number(amount)} {name} counters"
 
 
-def _effect_sentence(effect, ref: str, obj: str, self_word: str) -> str:
+def _effect_sentence(effect: Any, ref: str, obj: str, self_word: str) -> str:
+    """One effect (an `Effect` model) in words; typed Any: it branches on `kind`, which the
+    type checker does not narrow the union by."""
     kind = effect.kind
     if kind == "damage":
         return f"Deal {effect.amount} damage to {ref}."

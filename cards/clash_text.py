@@ -5,6 +5,7 @@ from cards.schema.clash import (
     Damage,
     Destroy,
     Draw,
+    Effect,
     Equipment,
     Heal,
     Mana,
@@ -48,7 +49,7 @@ def _words(target: Target, named: set[str]) -> str:
     return _TARGET_WORDS[target]
 
 
-def effect_text(effect, named: set[str] | None = None) -> str:
+def effect_text(effect: Effect, named: set[str] | None = None) -> str:
     named = set() if named is None else named
     words = lambda t: _words(t, named)  # noqa: E731
     match effect:

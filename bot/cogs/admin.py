@@ -22,8 +22,7 @@ from bot.storage.settings import (
     MATCH_MODES,
     TURN_TIMER_RANGE,
 )
-from engine.core.errors import EngineError
-from engine.core.ruleset import Ruleset, get_ruleset
+from engine import EngineError, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -31,9 +30,11 @@ if TYPE_CHECKING:
 
 HOW_TO_PLAY_HERE = (
     "**Here**: `/challenge` someone (or me, for a practice match against the computer). "
-    "The board is posted in the channel; your hand and moves come by DM, or press "
-    "**My hand & moves** on the board (or use /hand). Matches between people count for "
-    "the ladder: see /leaderboard and /profile."
+    "Each match gets a thread of its own (or, if the server chose so in /config, the "
+    "channel), where its board is posted; your hand and moves come by DM, or press "
+    "**My hand & moves** on the board (or use /hand). Anyone can follow a running match "
+    "with **Watch** on its board or `/spectate`: a live copy of the public table, never a "
+    "hand. Matches between people count for the ladder: see /leaderboard and /profile."
 )
 
 REPLAYS_AND_HISTORY = (

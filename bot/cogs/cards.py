@@ -24,9 +24,7 @@ from discord.utils import escape_markdown
 from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
 from bot.render.text import card_stats
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset, ruleset_ids
-from engine.core.view import CardView
+from engine import CardView, EngineError, get_ruleset, ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

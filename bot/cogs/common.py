@@ -2,6 +2,6 @@
 
 from discord import app_commands
 
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import get_ruleset, ruleset_ids
 
 GAME_CHOICES = [app_commands.Choice(name=get_ruleset(r).name, value=r) for r in ruleset_ids()]

@@ -32,8 +32,7 @@ from bot.controller import reply
 from bot.render.text import card_line
 from bot.storage import DeckNameTaken, DeckNotFound, DeckRow, Storage
 from cards.deckcode import DeckCodeError, decode, encode
-from engine.core.errors import EngineError
-from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+from engine import EngineError, Ruleset, get_ruleset, ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

@@ -25,11 +25,10 @@ from bot.history import (
     most_played_cards,
     most_played_decks,
 )
-from bot.ratings import INITIAL_ORDINAL
+from bot.ratings import INITIAL_ORDINAL, display_rating
 from bot.replays import ReplayRefused
 from bot.storage.replays import ReplayRepo
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset
+from engine import EngineError, get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -151,8 +150,8 @@ async def profile_extras(
         if history:
             first = history[0]
             start = INITIAL_ORDINAL if first.ordinal_before is None else first.ordinal_before
-            points = [(first.created_at, start)]
-            points += [(c.created_at, c.ordinal_after) for c in history]
+            points = [(first.created_at, float(display_rating(start)))]
+            points += [(c.created_at, float(display_rating(c.ordinal_after))) for c in history]
             series.append(RatingSeries(name, points))
     png = await asyncio.to_thread(draw_rating_chart, series) if series else None
     return fields, png

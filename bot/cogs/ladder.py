@@ -2,8 +2,9 @@
 
 Both answer in the channel, not privately: a ladder is there to be shown around. Names on
 the ladder are the stored ones (`users` table, refreshed at each match start), so players
-who left the server or are offline are still named. Ratings are shown as the rounded
-OpenSkill ordinal, the number the ladder is sorted by (see `bot.ratings`).
+who left the server or are offline are still named. Ratings are shown on the display scale
+(`bot.ratings.display_rating`: 1000 for a newcomer), which keeps the order of the OpenSkill
+ordinal the ladder is sorted by.
 """
 
 import io
@@ -16,10 +17,9 @@ from discord.utils import escape_markdown, format_dt
 
 from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
-from bot.ratings import INITIAL_ORDINAL
+from bot.ratings import RATING_MEANING, change_text, display_change, display_rating
 from bot.storage import LeaderboardEntry, MatchRow, Rating, RatingChange
-from engine.core.errors import EngineError
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine import EngineError, get_ruleset, ruleset_ids
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -33,13 +33,8 @@ EMBED_BUDGET = 5800  # Discord refuses an embed over 6000 characters in all
 
 
 def rating_text(ordinal: float) -> str:
-    """The rating as players see it: the ordinal rounded (never "-0")."""
-    return str(round(ordinal) + 0)
-
-
-def change_text(delta: float) -> str:
-    """A rating change with its sign and one decimal, so a small change is not "+0"."""
-    return f"{delta:+.1f}"
+    """The rating as players see it: the display rating (1000 for a newcomer, never < 0)."""
+    return str(display_rating(ordinal))
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:
@@ -61,7 +56,7 @@ def ladder_line(entry: LeaderboardEntry) -> str:
     )
 
 
-def match_line(row: MatchRow, user_id: int, change: float | None) -> str:
+def match_line(row: MatchRow, user_id: int, change: int | None) -> str:
     """One recent match from the user's side: result, opponents, rating change, when."""
     seat = next((i for i, p in enumerate(row.players) if p.user_id == user_id), None)
     if row.status == "running":
@@ -94,9 +89,8 @@ def _clip(lines: list[str]) -> str:
     return text[:FIELD_LIMIT]
 
 
-def _delta(change: RatingChange) -> float:
-    before = INITIAL_ORDINAL if change.ordinal_before is None else change.ordinal_before
-    return change.ordinal_after - before
+def _delta(change: RatingChange) -> int:
+    return display_change(change.ordinal_before, change.ordinal_after)
 
 
 class Ladder(commands.Cog):
@@ -136,7 +130,7 @@ class Ladder(commands.Cog):
         )
         embed = discord.Embed(
             title=f"{rules.name} ladder",
-            description="\n".join(ladder_line(e) for e in entries),
+            description="\n".join(ladder_line(e) for e in entries) + f"\n\n-# {RATING_MEANING}",
             colour=discord.Colour.gold(),
         )
         embed.set_footer(

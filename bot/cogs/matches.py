@@ -14,9 +14,8 @@ from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.sessions import MatchSession
-from engine.core.errors import EngineError, OptionError
-from engine.core.options import allowed_values
-from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
+from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES
+from engine import EngineError, OptionError, Ruleset, allowed_values, get_ruleset, ruleset_ids
 
 NO_MATCH_TO_WATCH = (
     "There is no running match here to watch (in a channel whose matches run in threads, "
@@ -26,6 +25,12 @@ NO_MATCH_HERE = (
     "There is no running match here (in a channel whose matches run in threads, use the "
     "command in your match's thread)."
 )
+
+#: /challenge's difficulty, against the computer: the agent behind each is in bot.thinking.
+DIFFICULTY_CHOICES = [
+    app_commands.Choice(name=f"{name} ({agent})", value=name)
+    for name, agent in DIFFICULTIES.items()
+]
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -77,8 +82,9 @@ class Matches(commands.Cog):
         best_of=f"a series: first to win a majority of games ({', '.join(SERIES_GAMES)} only)",
         opponent2="a second opponent (games for 3+ players)",
         opponent3="a third opponent (games for 4 players)",
+        difficulty="against the computer: easy, normal (default) or hard",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, difficulty=DIFFICULTY_CHOICES)
     @app_commands.autocomplete(deck=any_deck_autocomplete, best_of=best_of_autocomplete)
     async def challenge(
         self,
@@ -89,11 +95,12 @@ class Matches(commands.Cog):
         best_of: int | None = None,
         opponent2: discord.User | None = None,
         opponent3: discord.User | None = None,
+        difficulty: str | None = None,
     ) -> None:
         opponents: list[discord.abc.User] = [
             u for u in (opponent, opponent2, opponent3) if u is not None
         ]
-        await self.open_challenge(interaction, opponents, game, deck, best_of)
+        await self.open_challenge(interaction, opponents, game, deck, best_of, difficulty)
 
     async def open_challenge(
         self,
@@ -102,8 +109,10 @@ class Matches(commands.Cog):
         game: str,
         deck: str | None = None,
         best_of: int | None = None,
+        difficulty: str | None = None,
     ) -> None:
-        """Check and post a challenge: from /challenge, or the "Challenge to a game…" menu."""
+        """Check and post a challenge: from /challenge, or the "Challenge to a game…" menu.
+        `difficulty` is for a match against the computer only."""
         bot = self.bot
         channel_id = interaction.channel_id
         if channel_id is None or interaction.channel is None:
@@ -142,6 +151,15 @@ class Matches(commands.Cog):
             return await reply(interaction, "Bots other than me cannot play.")
         if computer and len(opponents) > 1:
             return await reply(interaction, "Play the computer one-on-one.")
+        if difficulty is not None and not computer:
+            return await reply(
+                interaction, "A difficulty is for a match against the computer (me) only."
+            )
+        if difficulty is not None and difficulty not in DIFFICULTIES:
+            return await reply(
+                interaction,
+                f"The difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}.",
+            )
         players = len(opponents) + 1
         if not rules.min_players <= players <= rules.max_players:
             return await reply(
@@ -162,8 +180,9 @@ class Matches(commands.Cog):
             await interaction.response.defer(thinking=True)
             seated = [Player.of(u) for u in opponents]
             unsaved = Challenge(  # answered at once: nothing to store, id 0
-                0, game, interaction.guild_id, channel_id, Player.of(me), my_deck, seated, options
-            )
+                0, game, interaction.guild_id, channel_id, Player.of(me), my_deck, seated, options,
+                difficulty=difficulty or DEFAULT_DIFFICULTY,
+            )  # fmt: skip
             await bot.start_from_challenge(interaction, unsaved)
             return
         series = f" (best of {options['best_of']})" if "best_of" in options else ""

@@ -28,7 +28,7 @@ from bot.render.text import card_line
 from bot.replays import Frame, Replay, ReplayRefused, turn_choices
 from bot.storage import MatchRow
 from bot.storage.replays import ReplayRepo
-from engine.core.ruleset import get_ruleset
+from engine import get_ruleset
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot

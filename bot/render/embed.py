@@ -2,8 +2,8 @@
 
 import discord
 
-from bot.render.text import card_line, seat_summary, table_lines
-from engine.core.view import MatchView
+from bot.render.text import board_lines, card_line, seat_summary, table_lines
+from engine import MatchView
 
 EVENTS_IN_EMBED = 15  # at most; as many of the newest as fit in one field
 FIELD_CHARS = 1024  # Discord's limit for an embed field's value
@@ -16,6 +16,8 @@ def _title(view: MatchView, game_name: str) -> str:
         return f"{game_name} — {view.seats[view.winner].name} wins!"
     if view.active is not None:
         return f"{game_name} — turn {view.turn}: {view.seats[view.active].name}"
+    if view.turn:  # a game where everyone acts at once (Enchantoria) has no active seat
+        return f"{game_name} — turn {view.turn}: {view.phase}"
     return f"{game_name} — {view.phase}"
 
 
@@ -31,14 +33,15 @@ def newest_that_fit(lines: list[str], budget: int) -> list[str]:
     return kept[::-1]
 
 
-def board_embed(view: MatchView, game_name: str, image_name: str | None = None) -> discord.Embed:
-    """The public table: what everyone in the channel may see (a view for viewer None)."""
+def board_embed(
+    view: MatchView, game_name: str, image_name: str | None = None, *, thinking: bool = False
+) -> discord.Embed:
+    """The public table: what everyone in the channel may see (a view for viewer None).
+    `thinking`: the computer is working out its move, and the board says so."""
     color = discord.Color.gold() if view.over else discord.Color.blurple()
     embed = discord.Embed(title=_title(view, game_name), color=color)
     for seat in view.seats:
-        board = seat.zones.get("board")
-        lines = [card_line(c) for c in board.cards] if board is not None and board.cards else []
-        body = "\n".join(f"• {line}" for line in lines) or "(nothing in play)"
+        body = "\n".join(board_lines(view, seat)) or f"({view.empty_board.lower()})"
         name = seat_summary(seat)
         embed.add_field(name=name[:256], value=body[:1024], inline=False)
     table = table_lines(view)
@@ -46,7 +49,8 @@ def board_embed(view: MatchView, game_name: str, image_name: str | None = None) 
         embed.add_field(name="Table", value="\n".join(table)[:1024], inline=False)
     waiting = [d.player_name for d in view.decisions]
     if waiting and not view.over:
-        embed.add_field(name="Waiting for", value=", ".join(waiting), inline=False)
+        text = ", ".join(waiting) + (" (the computer is thinking…)" if thinking else "")
+        embed.add_field(name="Waiting for", value=text, inline=False)
     recent = newest_that_fit([e.text for e in view.events[-EVENTS_IN_EMBED:]], FIELD_CHARS)
     if recent:
         embed.add_field(name="Last events", value="\n".join(recent), inline=False)

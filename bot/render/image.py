@@ -15,14 +15,23 @@ import math
 import random
 import struct
 import zlib
+from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from bot.render import fonts
-from bot.render.text import seat_numbers, table_lines
-from engine.core.view import CardView, MatchView, SeatView, ZoneView
+from bot.render.text import (
+    header_notes,
+    lands_line,
+    seat_numbers,
+    side_zones,
+    split_lands,
+    table_lines,
+    zone_line,
+)
+from engine import CardView, EngineError, MatchView, SeatView, get_ruleset
 
 BOARD_SIZE = (1000, 600)
 CARD_SIZE = (300, 420)
@@ -638,44 +647,99 @@ def _draw_seat(
             anchor="mm",
         )
         return
-    if not board.cards:
+    cards, lands = split_lands(board.cards)
+    # lands, and zones shown as lists (crystals), are one line each under the rest
+    strips = [zone_line(z) for z in side_zones(seat)][:2]
+    if lands:
+        strips.insert(0, lands_line(lands))
+    for line in reversed(strips):  # issue 15: counted and named, not drawn or hidden
+        line_h = 20
+        strip = Box(area.x0, area.y1 - line_h, area.x1, area.y1)
+        draw.rounded_rectangle(strip, radius=6, fill=INSET)
+        mid = (strip.x0 + 8, strip.y0 + line_h / 2)
+        _text(draw, mid, line, 12, MUTED, strip.w - 16, anchor="lm")
+        area = Box(area.x0, area.y0, area.x1, strip.y0 - 4)
+    if not cards:
         draw.rounded_rectangle(area, radius=8, outline=(52, 58, 74))
-        _text(
-            draw,
-            (area.x0 + area.w / 2, area.y0 + area.h / 2),
-            "No monsters",
-            13,
-            FAINT,
-            anchor="mm",
-        )
+        words = view.empty_board if not lands else "Only lands"
+        centre = (area.x0 + area.w / 2, area.y0 + area.h / 2)
+        _text(draw, centre, words, 13, FAINT, area.w - 8, anchor="mm")
         return
-    _draw_row(image, draw, board, area)
+    _draw_cards(image, draw, cards, area)
 
 
-def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, board: ZoneView, area: Box) -> None:
-    """The cards of a zone in one centred row; a "+N" chip for those that do not fit."""
-    cards = board.cards or ()
-    gap, max_w, min_w = 8, 132, 72
+#: Card sizes on the board: the widest a card is drawn, and the smallest before a
+#: position would have to be dropped.
+CARD_MAX_W, CARD_MIN_W, CARD_MIN_H, CARD_GAP = 132, 54, 46, 6
+
+
+def _grid(n: int, area: Box) -> tuple[int, int, float, float, bool]:
+    """(rows, per row, card width, card height, whether all fit) showing all `n` cards as
+    large as the area allows: the layout whose cards' smaller side is the largest (a name
+    needs width more than the art needs height); fewer rows win a tie."""
+    best: tuple[float, int, int, float, float] | None = None
+    for rows in range(1, 5):
+        per_row = math.ceil(n / rows)
+        w = min(CARD_MAX_W, (area.w - CARD_GAP * (per_row - 1)) / per_row)
+        h = min((area.h - CARD_GAP * (rows - 1)) / rows, w * 1.6)
+        if w < CARD_MIN_W or h < CARD_MIN_H:
+            continue
+        size = min(w, h)
+        if best is None or size > best[0] + 0.5:
+            best = (size, rows, per_row, w, h)
+    if best is None:  # too many for every row count: the smallest cards, in four rows
+        rows = 4
+        per_row = max(1, int((area.w + CARD_GAP) // (CARD_MIN_W + CARD_GAP)))
+        height = max(CARD_MIN_H, (area.h - 3 * CARD_GAP) / rows)
+        return rows, per_row, CARD_MIN_W, height, False
+    return best[1], best[2], best[3], best[4], True
+
+
+def _draw_cards(
+    image: Image.Image, draw: ImageDraw.ImageDraw, cards: list[CardView], area: Box
+) -> None:
+    """Every card of a board (issue 15: "+10" hid most of a battlefield), in centred rows
+    as large as fit; a "+N" chip only when even the smallest cards cannot all fit."""
     n = len(cards)
-    shown = n
-    card_w = min(max_w, (area.w - gap * (n - 1)) / n)
-    if card_w < min_w:
-        shown = max(1, int((area.w - 40 + gap) // (min_w + gap)))
-        card_w = min_w
-    card_h = min(area.h, card_w * 1.6)
-    total = shown * card_w + (shown - 1) * gap + (40 if shown < n else 0)
-    x = area.x0 + (area.w - total) / 2
-    y = area.y0 + (area.h - card_h) / 2
-    for card in cards[:shown]:
-        _draw_board_card(image, draw, card, Box(int(x), int(y), int(x + card_w), int(y + card_h)))
-        x += card_w + gap
-    if shown < n:
-        _pill(draw, x, y + card_h / 2 - 11, f"+{n - shown}", 12, PANEL_EDGE, 22)
+    named: dict[str, int] = {}
+    for card in cards:
+        named[card.name] = named.get(card.name, 0) + 1
+    # twins carry their board position, as option labels name them ("Spark #2")
+    cards = [
+        replace(card, name=f"{card.name} #{i}") if named[card.name] > 1 else card
+        for i, card in enumerate(cards, start=1)
+    ]
+    rows, per_row, card_w, card_h, all_fit = _grid(n, area)
+    shown = n if all_fit else per_row * rows - 1  # the last place holds the "+N" chip
+    top = area.y0 + (area.h - (rows * card_h + (rows - 1) * CARD_GAP)) / 2
+    for row in range(rows):
+        row_cards = cards[row * per_row : min((row + 1) * per_row, shown)]
+        last = row == rows - 1 and shown < n
+        if not row_cards and not last:
+            break
+        count = len(row_cards) + (1 if last else 0)
+        total = count * card_w + (count - 1) * CARD_GAP
+        x = area.x0 + (area.w - total) / 2
+        y = top + row * (card_h + CARD_GAP)
+        for card in row_cards:
+            box = Box(int(x), int(y), int(x + card_w), int(y + card_h))
+            _draw_board_card(image, draw, card, box)
+            x += card_w + CARD_GAP
+        if last:
+            _pill(draw, x, y + card_h / 2 - 11, f"+{n - shown}", 12, PANEL_EDGE, 22)
+
+
+def _game_name(view: MatchView) -> str:
+    """The game's own name ("Mage Wars"), or its id for a game the registry lacks."""
+    try:
+        return get_ruleset(view.ruleset).name
+    except EngineError:
+        return view.ruleset.capitalize()
 
 
 def _header_text(view: MatchView) -> str:
-    parts = [view.ruleset.capitalize()]
-    notes = dict(view.notes)
+    parts = [_game_name(view)]
+    notes = header_notes(view)  # nothing the header already says (issue 15)
     if "game" in notes:
         game = f"Game {notes.pop('game')}"
         if "best_of" in notes:
@@ -748,7 +812,9 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:
     waiting: list[list[str]] = []
     if not view.over:
         for decision in view.decisions:
-            text = f"{decision.player_name}: {decision.prompt}"
+            # a prompt's first line is its headline; what follows explains a choice
+            # to its chooser (Battle Mages' stop setting), not to the table
+            text = f"{decision.player_name}: {(decision.prompt.splitlines() or [''])[0]}"
             waiting.append(_lines(text, size, inner.w, 3))
     wait_h = (sum(len(w) * line_h + 6 for w in waiting) + 26) if waiting else 0
 

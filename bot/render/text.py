@@ -1,6 +1,6 @@
 """Plain-text rendering of views, shared by the terminal and the bot's embeds."""
 
-from engine.core.view import CardView, MatchView, SeatView, ZoneView
+from engine import CardView, MatchView, SeatView, ZoneView
 
 STAT_ORDER = ("power", "toughness", "health")
 
@@ -49,6 +49,60 @@ TABLE_CARDS_SHOWN = 8
 KEY_STATS = ("health", "mana")
 
 
+def split_lands(cards: tuple[CardView, ...]) -> tuple[list[CardView], list[CardView]]:
+    """A board's cards, and apart from them its lands: a land is counted, not drawn (issue
+    15). Views list lands last, so the others keep the positions labels give them."""
+    others = [c for c in cards if c.kind != "land"]
+    return others, [c for c in cards if c.kind == "land"]
+
+
+def lands_line(lands: list[CardView]) -> str:
+    """`Lands 7: 4 Wildwood, 3 Seamere · 2 tapped`."""
+    counts: dict[str, int] = {}
+    for land in lands:
+        counts[land.name] = counts.get(land.name, 0) + 1
+    names = ", ".join(f"{n} {name}" if n > 1 else name for name, n in counts.items())
+    tapped = sum("tapped" in land.tags for land in lands)
+    return f"Lands {len(lands)}: {names}" + (f" · {tapped} tapped" if tapped else "")
+
+
+#: Tags that say how a card stands now rather than what it is: counted, not grouped by.
+STATE_TAGS = ("exhausted", "tapped", "chosen", "choosing")
+#: Zones every renderer shows in its own way (counts in the summary, the board drawn).
+OWN_WAYS = ("hand", "deck", "board", "graveyard", "discard", "exile")
+
+
+def side_zones(seat: SeatView) -> list[ZoneView]:
+    """A seat's other zones whose cards everyone may see (Battle Mages' crystals,
+    Enchantoria's effects): listed in one line each under the board, not only counted
+    (issue 15: crystals in play were only a count)."""
+    return [
+        zone
+        for name, zone in seat.zones.items()
+        if zone.cards and name not in OWN_WAYS and not _is_pile(name)
+    ]
+
+
+def zone_line(zone: ZoneView) -> str:
+    """`Crystals 9 (11 mana): 3 Tide Shard (small), 2 Quarry Geode (big) · 4 exhausted`:
+    like cards together, with what they have in common, and how many are in each state."""
+    groups: dict[str, list[CardView]] = {}
+    for card in zone.cards or ():
+        groups.setdefault(card.name, []).append(card)
+    parts = []
+    for name, cards in groups.items():
+        common = [t for t in cards[0].tags if t not in STATE_TAGS]
+        common = [t for t in common if all(t in c.tags for c in cards)]
+        what = f" ({', '.join(common)})" if common else ""
+        parts.append(f"{len(cards)} {name}{what}" if len(cards) > 1 else f"{name}{what}")
+    cards = zone.cards or ()
+    mana = sum(c.stats.get("mana", 0) for c in cards)
+    head = zone.name.replace("_", " ").capitalize() + f" {zone.count}"
+    head += f" ({mana} mana)" if mana else ""
+    states = [f"{n} {t}" for t in STATE_TAGS if (n := sum(t in c.tags for c in cards))]
+    return f"{head}: " + ", ".join(parts) + "".join(f" · {s}" for s in states)
+
+
 def seat_numbers(seat: SeatView) -> tuple[list[tuple[str, str, bool]], list[ZoneView]]:
     """What every renderer shows of a seat besides its board: each stat as (key, value
     text, minor) — `x` with `max_x` reads "3/4", and a zero beyond health and mana is minor
@@ -76,13 +130,32 @@ def seat_summary(seat: SeatView) -> str:
     return f"{seat.name}: " + " · ".join(parts)
 
 
+PILE_WORDS = ("discard", "graveyard")
+
+
+def _is_pile(name: str) -> bool:
+    """A discard pile or graveyard: only its top card and its size matter at a glance."""
+    return name.lower().endswith(PILE_WORDS)
+
+
 def table_lines(view: MatchView) -> list[str]:
-    """Zones that belong to no seat: a stack lists its cards (top first), a deck its count."""
-    lines = []
+    """Zones that belong to no seat: a stack lists its cards (top first); face-down decks
+    share one line of counts, and discard piles one line of sizes and top cards (issue
+    15: Mage Wars' thirteen piles took a dozen lines), each after the zones it replaces."""
+    lines: list[str] = []
+    decks = [z for z in view.table.values() if z.cards is None]
+    piles = [z for name, z in view.table.items() if z.cards is not None and _is_pile(name)]
     for name, zone in view.table.items():
         label = name.replace("_", " ").capitalize()
         if zone.cards is None:
+            if len(decks) > 1:
+                if zone is decks[0]:
+                    lines.append(_decks_line(decks))
+                continue
             lines.append(f"{label}: {zone.count}")
+        elif len(piles) > 1 and zone in piles:
+            if zone is piles[0]:
+                lines.append(_piles_line(piles))
         elif not zone.cards:
             lines.append(f"{label}: empty")
         else:
@@ -92,15 +165,43 @@ def table_lines(view: MatchView) -> list[str]:
     return lines
 
 
-def notes_line(view: MatchView) -> str:
-    """A ruleset's extra facts (`round: 3 · priority: Ann`); a series shows its game number
-    only when it is one (best of 3 or more), and a step the header already names is left out."""
+def _short_name(name: str, word: str) -> str:
+    """`Arcane deck` -> `Arcane` when the line already says what they are."""
+    cut = name[: -len(word)].strip() if name.lower().endswith(word) else name
+    return (cut or name).replace("_", " ").capitalize()
+
+
+def _decks_line(decks: list[ZoneView]) -> str:
+    """`Decks: Mage 4 · Fate 13 · Arcane 3`: face-down piles as counts, one line."""
+    return "Decks: " + " · ".join(f"{_short_name(z.name, 'deck')} {z.count}" for z in decks)
+
+
+def _piles_line(piles: list[ZoneView]) -> str:
+    """`Discard piles (size: top card): Fate 34: Twin Omens · Quest empty`."""
+    parts = []
+    for zone in piles:
+        name = _short_name(zone.name, "discard")
+        top = f": {zone.cards[0].name}" if zone.cards else ""
+        parts.append(f"{name} {zone.count}{top}" if zone.count else f"{name} empty")
+    return "Discard piles (size: top card): " + " · ".join(parts)
+
+
+def header_notes(view: MatchView) -> dict[str, str]:
+    """The view's notes without what a header already says (its step is the phase, its
+    turn the turn), so no header repeats itself (issue 15: "Turn 9 · Turn 9 · Turn: 9")."""
     notes = dict(view.notes)
-    game, best_of = notes.pop("game", None), notes.pop("best_of", None)
     if notes.get("step") == view.phase:
         notes.pop("step")
     if notes.get("turn") == str(view.turn):
         notes.pop("turn")
+    return notes
+
+
+def notes_line(view: MatchView) -> str:
+    """A ruleset's extra facts (`round: 3 · priority: Ann`); a series shows its game number
+    only when it is one (best of 3 or more), and a step the header already names is left out."""
+    notes = header_notes(view)
+    game, best_of = notes.pop("game", None), notes.pop("best_of", None)
     parts = [f"game {game} of best of {best_of}"] if best_of not in (None, "1") else []
     parts += [f"{key.replace('_', ' ')}: {value}" for key, value in notes.items() if value]
     return " · ".join(parts)
@@ -110,7 +211,7 @@ def board_text(view: MatchView) -> str:
     """The table as anyone may see it: each seat's summary and cards in play, shared zones."""
     lines = []
     whose = view.seats[view.active].name if view.active is not None else "—"
-    header = view.phase
+    header = f"Turn {view.turn} · {view.phase}" if view.turn else view.phase
     if view.active is not None:
         header = f"Turn {view.turn} · {whose}'s turn · {view.phase}"
     if view.over:
@@ -126,14 +227,25 @@ def board_text(view: MatchView) -> str:
         order.sort(key=lambda s: s.seat == view.viewer)
     for seat in order:
         lines.append(seat_summary(seat))
-        board = seat.zones.get("board")
-        if board is not None and board.cards:
-            for i, card in enumerate(board.cards, start=1):
-                lines.append(f"   {i}. {card_line(card)}")
-        elif board is not None:
-            lines.append("   (nothing in play)")
+        lines += [f"   {line}" for line in board_lines(view, seat)]
     lines += table_lines(view)
     return "\n".join(lines)
+
+
+def board_lines(view: MatchView, seat: SeatView) -> list[str]:
+    """A seat's cards in play, numbered as option labels number twins ("Spark #2"), its
+    lands counted on one line, and its listed side zones (crystals); the game's words
+    when nothing is in play."""
+    lines = []
+    board = seat.zones.get("board")
+    if board is not None and board.cards:
+        cards, lands = split_lands(board.cards)
+        lines += [f"{i}. {card_line(card)}" for i, card in enumerate(cards, start=1)]
+        if lands:
+            lines.append(lands_line(lands))
+    elif board is not None:
+        lines.append(f"({view.empty_board.lower()})")
+    return lines + [zone_line(zone) for zone in side_zones(seat)]
 
 
 def hand_text(view: MatchView) -> str:

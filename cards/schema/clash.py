@@ -34,6 +34,9 @@ class Target(StrEnum):
 
 
 PLAYER_TARGETS = {Target.YOU, Target.OPPONENT, Target.EACH_PLAYER}
+#: Targets that may be (or include) a player: an effect for monsters only (stats, maximum
+#: health, destroy) must not have one, or it would reach a player's side at run time.
+MAY_BE_PLAYER = PLAYER_TARGETS | {Target.CHOSEN_CHARACTER, Target.CHOSEN_ENEMY, Target.RANDOM_ENEMY}
 MONSTER_ONLY_TARGETS = {
     Target.CHOSEN_MONSTER,
     Target.CHOSEN_ENEMY_MONSTER,
@@ -152,7 +155,7 @@ def _check_player_targets(effects: list) -> None:
     for effect in effects:
         if isinstance(effect, AtEndOfTurn):
             _check_player_targets(effect.effects)
-        elif isinstance(effect, Stats | MaxHealth | Destroy) and effect.target in PLAYER_TARGETS:
+        elif isinstance(effect, Stats | MaxHealth | Destroy) and effect.target in MAY_BE_PLAYER:
             raise ValueError(f"a {effect.kind} effect needs monsters, not '{effect.target}'")
 
 

@@ -8,7 +8,7 @@ engine/rulesets/magic_core/text.py, so what a card says and what it does cannot 
 """
 
 import re
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -56,7 +56,12 @@ UNTARGETED = {
     "your_creatures": "creatures you control",
     "opponent_creatures": "creatures your opponents control",
 }
-TargetWord = Literal[tuple(TARGETED) + tuple(UNTARGETED)]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    # A Literal built from the dicts' keys is checked by pydantic when a card loads; the
+    # type checker cannot read a computed Literal, so it sees a plain string.
+    TargetWord = str
+else:
+    TargetWord = Literal[tuple(TARGETED) + tuple(UNTARGETED)]
 
 PLAYER_WORDS = {"target_player", "target_opponent", "you", "each_opponent", "each_player"}
 CREATURE_WORDS = {
@@ -106,9 +111,12 @@ class _PlayerAmount(_Model):
     amount: Amount = 1
     target: TargetWord = "you"
 
+    if TYPE_CHECKING:  # each subclass declares its own Literal kind
+        kind: str
+
     @model_validator(mode="after")
-    def _check(self):
-        _allowed(self.kind, self.target, PLAYER_WORDS)  # type: ignore[attr-defined]
+    def _check(self) -> Self:
+        _allowed(self.kind, self.target, PLAYER_WORDS)
         return self
 
 
@@ -149,9 +157,12 @@ class Sacrifice(_PlayerAmount):
 class _Permanent(_Model):
     target: TargetWord
 
+    if TYPE_CHECKING:  # each subclass declares its own Literal kind
+        kind: str
+
     @model_validator(mode="after")
-    def _check(self):
-        _allowed(self.kind, self.target, PERMANENT_WORDS)  # type: ignore[attr-defined]
+    def _check(self) -> Self:
+        _allowed(self.kind, self.target, PERMANENT_WORDS)
         return self
 
 

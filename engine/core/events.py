@@ -8,6 +8,7 @@ see it in `private_to`; every other viewer gets `redacted()`.
 """
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 
 @dataclass(slots=True)
@@ -68,12 +69,20 @@ class DrawnCard(Event):
 
     Subclasses declare the fields `player` and `card`."""
 
+    if TYPE_CHECKING:  # the subclasses' fields, as read here
+
+        @property
+        def player(self) -> int: ...
+
+        @property
+        def card(self) -> str | None: ...
+
     @property
     def private_to(self) -> int | None:
-        return self.player if self.card is not None else None  # type: ignore[attr-defined]
+        return self.player if self.card is not None else None
 
     def redacted(self) -> "Event":
-        return replace(self, card=None)
+        return replace(self, card=None)  # type: ignore[call-arg]  # subclasses declare `card`
 
 
 @dataclass(slots=True)

@@ -9,7 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.decision import Action, Decision, Option, action_id, normalize_action
-from engine.core.errors import DeckError, IllegalAction, NotYourDecision, RecordError
+from engine.core.errors import (
+    DeckError,
+    IllegalAction,
+    NotYourDecision,
+    RecordError,
+    ScenarioError,
+)
 from engine.core.events import Event
 from engine.core.pins import pin, pinned_ruleset
 from engine.core.record import MatchRecord
@@ -215,16 +221,30 @@ def new_match(
 
 
 def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
-    """A match that starts from a described mid-game position (see each ruleset's loader)."""
+    """A match that starts from a described mid-game position (docs/scenarios.md).
+
+    The ruleset checks the data first, so a scenario without seats gets its ScenarioError."""
     rules = get_ruleset(ruleset)
+    if not isinstance(data, dict):
+        raise ScenarioError(f"a scenario is a table of fields with 'seats', not {data!r}")
+    state = rules.from_scenario(data, MatchRng(seed))
     meta = MatchRecord(
         ruleset=rules.id,
         rules_version=rules.version,
         seed=seed,
-        players=[s.get("name", f"Player {i + 1}") for i, s in enumerate(data["seats"])],
+        players=list(state.names),
         scenario=data,
     )
-    return Match(rules, rules.from_scenario(data, MatchRng(seed)), meta)
+    return Match(rules, state, meta)
+
+
+def apply_recorded(match: Match, player: int, action: Any) -> None:
+    """Apply one move as a record holds it: a resignation is `("resign", reason)`, anything
+    else an action in its stored (JSON) form. Raises IllegalAction if it does not fit."""
+    if isinstance(action, tuple) and action and action[0] == RESIGN:
+        match.resign(player, *action[1:])
+    else:
+        match.apply(player, normalize_action(action))
 
 
 def replay(record: MatchRecord) -> Match:
@@ -248,10 +268,7 @@ def replay(record: MatchRecord) -> Match:
     match = Match(rules, state, meta)
     for number, (player, action) in enumerate(record.moves(), start=1):
         try:
-            if isinstance(action, tuple) and action and action[0] == RESIGN:
-                match.resign(player, *action[1:])
-            else:
-                match.apply(player, normalize_action(action))
+            apply_recorded(match, player, action)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {number} ({_describe(action)}) does not replay: {exc}"

@@ -7,7 +7,7 @@ one-game Clash match still records `{}`. Front ends read the model to offer only
 ruleset supports (`/challenge`'s best-of, `cardhost play/simulate --best-of`).
 """
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -33,9 +33,9 @@ def option_names(model: type[BaseModel]) -> list[str]:
 def allowed_values(model: type[BaseModel], option: str) -> tuple[Any, ...] | None:
     """The values a Literal option allows (None for any other kind of field)."""
     field = model.model_fields.get(option)
-    if field is None or getattr(field.annotation, "__origin__", None) is not Literal:
+    if field is None or get_origin(field.annotation) is not Literal:
         return None
-    return field.annotation.__args__  # type: ignore[union-attr]
+    return get_args(field.annotation)
 
 
 def check_options(game: str, model: type[BaseModel], options: dict[str, Any] | None) -> dict:

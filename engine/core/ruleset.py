@@ -2,10 +2,11 @@
 
 import dataclasses
 import importlib
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -16,6 +17,9 @@ from engine.core.options import NoOptions, check_options
 from engine.core.pins import card_hash
 from engine.core.rng import MatchRng
 from engine.core.view import CardView, MatchView
+
+if TYPE_CHECKING:
+    from cards.loader import CardPool
 
 
 class GameState(ABC):
@@ -82,7 +86,13 @@ class GameState(ABC):
             self.events.append(GameOver(1, playing[0], self.names[playing[0]], why))
 
 
-class Ruleset(ABC):
+#: The state class a ruleset makes and reads: `Ruleset[ClashState]` has `evaluate` and
+#: `choose_many` take a `ClashState`, so an override's narrower argument type is the
+#: ruleset's own contract rather than a break of the base's (Liskov).
+S = TypeVar("S", bound=GameState)
+
+
+class Ruleset(ABC, Generic[S]):
     id: str
     name: str
     version: str
@@ -101,25 +111,57 @@ class Ruleset(ABC):
     def supports_option(self, option: str) -> bool:
         return option in self.options_model.model_fields
 
-    @abstractmethod
     def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        """Every problem with the deck, worded for a player; [] when legal."""
+        """Every problem with the deck, worded for a player; [] when legal.
+
+        Memoised per ruleset object: every new match and every replay checks its decks,
+        and they are the same few decks again and again (preconstructed ones, a player's
+        saved one). A pinned copy (`with_cards`) starts with an empty memo."""
+        key = tuple(cards)
+        known = self._checked_decks.get(key)
+        if known is None:
+            known = self.deck_problems(key)
+            if len(self._checked_decks) < DECKS_REMEMBERED:
+                self._checked_decks[key] = known
+        return list(known)
+
+    @cached_property
+    def _checked_decks(self) -> dict[tuple[str, ...], list[str]]:
+        return {}
+
+    @abstractmethod
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        """The hook behind `validate_deck`: every problem, worded for a player."""
 
     @abstractmethod
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
-    ) -> GameState: ...
+    ) -> S: ...
 
     @abstractmethod
-    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> GameState:
+    def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> S:
         """A mid-game state described by data, so one rule can be tested in a few lines."""
 
     @abstractmethod
     def preconstructed_decks(self) -> dict[str, list[str]]: ...
 
     @abstractmethod
-    def evaluate(self, state: GameState, player: int) -> float:
+    def evaluate(self, state: S, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
+
+    def for_people(self, action: Action) -> bool:
+        """True for an action that exists for people only (take back a secret step, a
+        setting): look-ahead agents leave it out, as it leads back to a position already
+        weighed and would let a search go round in circles."""
+        return False
+
+    def determinize(self, state: S, viewer: int, rng: random.Random) -> S:
+        """A copy of `state` as `viewer` might believe it to be: every card they cannot see
+        re-dealt from the cards that could be there (engine/core/hidden.py), the others'
+        secret choices not yet revealed taken back, the random generator reseeded from
+        `rng` (the future shuffles are unknown too). What the search agent plays in; it
+        must depend on nothing `viewer` cannot see."""
+        raise NotImplementedError(f"{self.name} cannot be searched: no determinize")
 
     def card_catalog(self) -> dict[str, CardView]:
         """Every card a player can look up (/card, /deck), by id, as it reads off the board.
@@ -128,7 +170,7 @@ class Ruleset(ABC):
         """
         return {}
 
-    def choose_many(self, state: GameState, decision: Decision) -> Action:
+    def choose_many(self, state: S, decision: Decision) -> Action:
         """A sensible multi-pick for the computer; by default the fewest picks allowed."""
         return tuple(decision.actions[: decision.min_picks])
 
@@ -138,6 +180,14 @@ class Ruleset(ABC):
     #: plays with, built by `make_proto`) as cached properties: that is what lets its
     #: records pin their cards and replay with the stored definitions.
     card_type: Any = None
+
+    if TYPE_CHECKING:  # declared for the type checker; see card_type above
+
+        @property
+        def pool(self) -> "CardPool[Any]": ...
+
+        @property
+        def protos(self) -> dict[str, Any]: ...
 
     def make_proto(self, card: Any) -> Any:
         raise NotImplementedError
@@ -152,7 +202,7 @@ class Ruleset(ABC):
         default its decks' cards (or the whole pool); a ruleset whose rules read other
         cards adds those."""
         if self.pins_whole_pool:
-            return self.pool.cards  # type: ignore[attr-defined]
+            return self.pool.cards
         return {card for deck in decks for card in deck}
 
     def card_definitions(self) -> dict[str, dict[str, Any]]:
@@ -177,7 +227,7 @@ class Ruleset(ABC):
             return {}
         return {
             card_id: card.model_dump(mode="json", exclude_defaults=True)
-            for card_id, card in self.pool.cards.items()  # type: ignore[attr-defined]
+            for card_id, card in self.pool.cards.items()
         }
 
     @cached_property
@@ -193,8 +243,8 @@ class Ruleset(ABC):
         if self.card_type is None:
             raise RecordError(f"{self.name} cannot replay with stored card definitions")
         adapter = TypeAdapter(self.card_type)
-        pool = self.pool  # type: ignore[attr-defined]
-        current = self.protos  # type: ignore[attr-defined]
+        pool = self.pool
+        current = self.protos
         hashes = self.card_hashes()
         cards: dict[str, Any] = {}
         protos: dict[str, Any] = {}
@@ -229,6 +279,8 @@ class Ruleset(ABC):
         return twin
 
 
+DECKS_REMEMBERED = 1024  # distinct decks whose check a ruleset keeps
+
 #: Every game, in the order menus list them; modules load on first use.
 _MODULES = {
     "clash": "engine.rulesets.clash",
@@ -237,14 +289,14 @@ _MODULES = {
     "magic-core": "engine.rulesets.magic_core",
     "mage-wars": "engine.rulesets.mage_wars",
 }
-_LOADED: dict[str, Ruleset] = {}
+_LOADED: dict[str, Ruleset[Any]] = {}
 
 
 def ruleset_ids() -> list[str]:
     return list(_MODULES)
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     if ruleset_id not in _MODULES:
         raise EngineError(f"unknown game '{ruleset_id}' (known: {', '.join(_MODULES)})")
     if ruleset_id not in _LOADED:

@@ -90,6 +90,9 @@ class MatchView:
     notes: dict[str, str] = field(default_factory=dict)
     #: Zones that belong to no seat: a stack, shared decks and discard piles, the centre.
     table: dict[str, ZoneView] = field(default_factory=dict)
+    #: How the game says a seat has nothing in play ("No monsters", "No permanents"),
+    #: for renderers, which know no game (issue 15: each game's own words).
+    empty_board: str = "Nothing in play"
 
     def seat(self, index: int) -> SeatView:
         return self.seats[index]

@@ -46,4 +46,4 @@ async def test_a_series_challenge_starts_a_series(world: World, bot) -> None:
     assert "(best of 3)" in offer.text
     session = await accept(world, bot, offer, world.bob)
     assert session.match.record.options == {"best_of": 3}
-    assert session.match.state.best_of == 3
+    assert session.match.state.series.best_of == 3

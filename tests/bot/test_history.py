@@ -45,7 +45,7 @@ async def test_history_lists_opponent_result_length_rating_and_pages(
     assert not message.ephemeral
     newest_id, newest = matches[-1]
     result = "won" if newest.winner == 0 else "lost"
-    change = "+3.0" if newest.winner == 0 else "-2.0"
+    change = "+60" if newest.winner == 0 else "-40"  # display points: 20 per ordinal point
     line = next(line for line in message.text.splitlines() if f"**#{newest_id}**" in line)
     assert f"**{result}** vs bob" in line
     assert f"{len(newest.actions)} moves" in line

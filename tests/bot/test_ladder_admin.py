@@ -3,7 +3,7 @@
 import itertools
 
 from bot.cogs.admin import Admin
-from bot.ratings import rate_match
+from bot.ratings import display_rating, rate_match
 from bot.standin import FakeUser
 from bot.storage import PlayerInfo, RatingUpdate, Storage
 from bot.storage.settings import CHALLENGE_EXPIRY_RANGE, TURN_TIMER_RANGE
@@ -72,14 +72,14 @@ async def test_leaderboard_lists_in_order_and_pages(world: World, bot, storage: 
     lines = [line for line in text.splitlines() if line.startswith("**")]
     assert len(lines) == 10
     for rank, (line, (_, name, ordinal)) in enumerate(zip(lines, seeded, strict=False), 1):
-        assert line == f"**{rank}.** {name} — **{round(ordinal)}** · 1-0 · 1 game"
+        assert line == f"**{rank}.** {name} — **{display_rating(ordinal)}** · 1-0 · 1 game"
     assert "Page 1 of 2 · 12 players" in text
 
     text, _ = await _text(world, world.alice, "leaderboard", game="clash", page=2)
     lines = [line for line in text.splitlines() if line.startswith("**")]
     assert lines == [
-        "**11.** player11 — **0** · 1-0 · 1 game",
-        "**12.** player12 — **-10** · 1-0 · 1 game",
+        "**11.** player11 — **1000** · 1-0 · 1 game",
+        "**12.** player12 — **800** · 1-0 · 1 game",
     ]
     assert "Page 2 of 2" in text
 
@@ -108,8 +108,19 @@ async def test_a_finished_match_reaches_the_ladder(world: World, bot, storage: S
     assert bob is not None and alice is not None
     assert (bob.wins, alice.losses) == (1, 1)
 
+    # The end-of-match line says both changes on the display scale (newcomers at 1000).
+    line = await fake.wait_for_message(
+        world.channel, lambda m: m.content.startswith("Ratings:"), existing=True
+    )
+    won, lost = display_rating(bob.ordinal), display_rating(alice.ordinal)
+    assert won > 1000 > lost > 0
+    assert f"bob 1000 → {won} (+{won - 1000})" in line.content
+    assert f"alice 1000 → {lost} (-{1000 - lost})" in line.content
+
     text, _ = await _text(world, world.carol, "leaderboard", game="clash")
     assert "**1.** bob" in text and "**2.** alice" in text
+    assert "Ratings start at 1000" in text  # the ladder says what its numbers mean
+    assert f"**{won}**" in text
     assert fake.unknown_calls == []
 
 
@@ -136,7 +147,7 @@ async def test_profile_shows_rating_rank_record_and_recent_matches(
     text, ephemeral = await _text(world, world.alice, "profile")
     assert not ephemeral
     assert "alice's profile" in text
-    assert f"Rating **{round(rating.ordinal)}** · #1 of 2" in text
+    assert f"Rating **{display_rating(rating.ordinal)}** · #1 of 2" in text
     assert "2 won · 0 lost · 2 games" in text
     assert "Last rating changes (newest first): +" in text
     recent = text.split("Clash: recent matches:")[1]

@@ -273,3 +273,40 @@ async def test_a_failure_is_logged_not_raised(
     with caplog.at_level(logging.ERROR, logger="bot.ratings"):
         await rate_match(storage, session)
     assert "could not be rated" in caplog.text and "disk on fire" in caplog.text
+
+
+# -- the display scale (issue 15) ------------------------------------------------------------
+
+
+def test_a_newcomer_reads_1000_and_the_scale_keeps_the_ladder_order() -> None:
+    from bot.ratings import DISPLAY_START, display_rating
+
+    assert display_rating(INITIAL_ORDINAL) == DISPLAY_START == 1000
+    ordinals = [-60.0, -12.5, -2.0, 0.0, 0.4, 3.0, 27.0]
+    shown = [display_rating(o) for o in ordinals]
+    assert shown == sorted(shown) and all(s >= 0 for s in shown)
+    assert display_rating(-60.0) == 0  # clamped: never a negative rating
+
+
+def test_a_first_loss_reads_as_a_positive_rating_and_a_whole_change() -> None:
+    from bot.ratings import change_text, display_change, display_rating, rating_line
+
+    (_, _, lost), (_, _, won) = new_ratings([NEW, NEW], winner=1)
+    assert lost < 0 < display_rating(lost) < 1000 < display_rating(won)
+    delta = display_change(None, won)
+    assert delta == display_rating(won) - 1000 and delta > 0
+    assert change_text(delta) == f"+{delta}" and change_text(-7) == "-7" and change_text(0) == "±0"
+    line = rating_line([("bob", 1000, 1112), ("alice", 1000, 896)])
+    assert line == "Ratings: bob 1000 → 1112 (+112) · alice 1000 → 896 (-104)"
+
+
+async def test_rate_match_returns_each_seats_display_change(storage: Storage) -> None:
+    from bot.ratings import display_rating
+
+    changes = await rate_match(storage, await _session(storage, [ALICE, BOB], winner=0))
+    alice = await storage.ratings.get_rating(1, "clash")
+    assert alice is not None
+    assert changes[0] == ("alice", 1000, display_rating(alice.ordinal))
+    assert changes[1][0] == "bob" and changes[1][2] < 1000
+    computer = FakeSeat(None, "Computer", is_bot=True)
+    assert await rate_match(storage, await _session(storage, [ALICE, computer], winner=0)) == []

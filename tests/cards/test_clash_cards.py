@@ -155,6 +155,18 @@ effects = [
         "bad_spell",
         ["chosen_enemy", "chosen_friendly_monster"],
     ),
+    # a monsters-only effect aimed where a player may be: it would destroy the player's side
+    "destroy_a_random_enemy": (
+        MONSTER + 'on_summon = [{ kind = "destroy", target = "random_enemy" }]\n',
+        "bad_imp",
+        ["destroy", "random_enemy"],
+    ),
+    "stats_on_a_chosen_character": (
+        '[[card]]\nid = "bad_spell"\nname = "Bad Spell"\ntype = "spell"\ncost = 1\n'
+        'effects = [{ kind = "stats", power = 1, target = "chosen_character" }]\n',
+        "bad_spell",
+        ["stats", "chosen_character"],
+    ),
     "equipment_boosting_nothing": (
         '[[card]]\nid = "bad_gear"\nname = "Bad Gear"\ntype = "equipment"\ncost = 1\n',
         "bad_gear",

@@ -89,7 +89,7 @@ def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
     match = new_match(
         "clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 8
     )
-    script = Script(["banana", "0", "99", "1 2", "?", "q"])
+    script = Script(["banana", "0", "99", "1 2", "?", "q", "y"])
     game = TerminalGame(match, 0, "greedy", script.read, script.write)
     if match.decision_for(0) is None:  # the computer won the coin flip and chose
         pytest.skip("the computer holds the first decision with this seed")
@@ -122,7 +122,7 @@ def test_hot_seat_hides_each_screen_from_the_next_player() -> None:
 
 
 def test_a_resigning_hot_seat_player_loses() -> None:
-    script = Script(["", "q"], then="")
+    script = Script(["", "q", "y"], then="")
     winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
     first = re.search(r"Pass the keyboard to Player (\d)", script.text)
     assert first is not None
@@ -251,9 +251,46 @@ def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
         return started[-1]
 
     monkeypatch.setattr(bot.terminal, "new_match", spy)
-    script = Script([], then="q")
+    script = Script(["q", "y"], then="q")
     play_in_terminal("clash", seed=3, read=script.read, write=script.write, options={"best_of": 3})
     assert started[0].record.options == {"best_of": 3}
 
     with pytest.raises(OptionError):
         play_in_terminal("mage-wars", read=script.read, write=script.write, options={"best_of": 3})
+
+
+def test_simulate_search_against_greedy_with_seats_alternated(capsys) -> None:
+    argv = ["simulate", "clash", "--games", "2", "--agents", "search,greedy"]
+    assert main([*argv, "--playouts", "4", "--alternate-seats", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert re.fullmatch(r"games=2 wins=\d+,\d+ games_per_sec=[\d.]+", lines[-1])
+    search, greedy = lines[0], lines[1]
+    assert search.startswith("agent=search wins=") and "ci95=" in search
+    assert greedy.startswith("agent=greedy wins=")
+    won = [int(re.search(r"wins=(\d+)/2", line)[1]) for line in (search, greedy)]  # type: ignore[index]
+    assert sum(won) == sum(map(int, re.search(r"wins=(\d+),(\d+)", lines[-1]).groups()))  # type: ignore[union-attr]
+
+
+def test_simulate_refuses_an_unknown_agent_and_a_bad_budget(capsys) -> None:
+    assert main(["simulate", "clash", "--games", "1", "--agents", "search,clever"]) == 2
+    assert "unknown agent 'clever'" in capsys.readouterr().err
+    assert main(["simulate", "clash", "--games", "1", "--agents", "search", "--playouts", "0"]) == 2
+    assert "at least one playout" in capsys.readouterr().err
+
+
+def test_play_offers_three_opponents() -> None:
+    from bot.cli import build_parser
+
+    for name in ("random", "greedy", "search"):
+        assert build_parser().parse_args(["play", "clash", "--opponent", name]).opponent == name
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "clash", "--opponent", "clever"])
+
+
+def test_a_terminal_game_against_search_reaches_the_end() -> None:
+    script = Script(["2", "", "1"])
+    winner = play_in_terminal(
+        "clash", seed=5, opponent="search", read=script.read, write=script.write
+    )
+    assert winner in (0, 1)
+    assert "Match over" in script.text

@@ -11,7 +11,7 @@ def test_enter_alone_keeps_the_whole_hand_at_the_mulligan() -> None:
     match = new_match(
         "clash", ["Player", "Computer"], [decks["stone_wall"], decks["grave_tide"]], 3
     )
-    script = Script(["1", "", "q"], then="q")  # go first, keep all, resign
+    script = Script(["1", "", "q", "y"], then="q")  # go first, keep all, resign
     game = TerminalGame(match, 0, "greedy", script.read, script.write)
     game.run()
     mine = [action for seat, action in match.actions if seat == 0]

@@ -47,10 +47,10 @@ def test_series_games_take_best_of_1_3_5_only(game: str) -> None:
             start(game, {"best_of": best_of})
         assert info.value.option == "best_of"
     match = start(game, {"best_of": 3})
-    assert match.state.best_of == 3
+    assert match.state.series.best_of == 3
     assert match.record.options == {"best_of": 3}
     assert start(game, {"best_of": 1}).record.options == {}  # defaults are not stored
-    assert replay(match.record).state.best_of == 3
+    assert replay(match.record).state.series.best_of == 3
 
 
 def test_an_option_error_is_an_engine_error() -> None:

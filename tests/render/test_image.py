@@ -265,8 +265,42 @@ def test_four_seats_over_and_long_text_is_cut_short(drawn: list) -> None:
     assert "MATCH OVER" in strings
     assert any(t.startswith("A Very Long") and t.endswith(ELLIPSIS) for t in strings)
     assert any("of the" in t and t.endswith(ELLIPSIS) for t in strings)  # a wrapped name
-    assert "+" + str(9 - 5) in strings or any(t.startswith("+") for t in strings)
+    # issue 15: every card of a crowded board is drawn (it was 5 and "+4")
+    for k in range(9):  # each name, cut short on its small card ("3-4 of…")
+        assert any(f"3-{k}" in t for t in strings), k
+    assert not any(t.startswith("+") and t[1:].isdigit() for t in strings)
     assert "José Ñandú" in strings
+
+
+def test_only_a_board_too_crowded_for_the_smallest_cards_gets_a_more_chip(drawn: list) -> None:
+    view = four_seat_view(0)
+    many = tuple(monster(500 + k, f"B{k}") for k in range(60))
+    view.seats[3].zones["board"] = ZoneView("board", 60, many)
+    decode(render_board(view), BOARD_SIZE)
+    chips = [t for t, _ in drawn if t.startswith("+") and t[1:].isdigit()]
+    shown = {t for t, _ in drawn if t.startswith("B") and t[1:].isdigit()}
+    assert len(chips) == 1 and len(shown) + int(chips[0][1:]) == 60
+
+
+def test_lands_are_counted_apart_and_twins_carry_their_position(drawn: list) -> None:
+    """Issue 15: magic-core's battlefield showed three permanents and "+10"; lands are
+    one line, the rest all drawn, twins numbered as the options number them."""
+    from engine.core.match import from_scenario
+
+    battlefield = ["ashrunner_hound"] * 6 + ["lantern_warden"] * 5 + ["wildwood"] * 6
+    seats = [
+        {"name": "Ann", "battlefield": [*battlefield, "cinderpeak"], "library": ["wildwood"] * 9},
+        {"name": "Bob", "library": ["wildwood"] * 9},
+    ]
+    match = from_scenario("magic-core", {"seats": seats, "active": 0, "step": "main 1"})
+    decode(render_board(match.view(0)), BOARD_SIZE)
+    strings = [t for t, _ in drawn]
+    assert "Lands 7: 6 Wildwood, Cinderpeak" in strings
+    assert "No permanents" in strings  # Bob's side, in the game's words
+    names = " ".join(strings)
+    for k in range(1, 12):
+        assert f"#{k}" in names, k
+    assert not any(t.startswith("Wildwood") for t in strings)  # counted, not drawn
 
 
 def test_rendering_from_threads_gives_the_same_bytes() -> None:

@@ -85,3 +85,63 @@ def test_the_board_names_the_step_and_the_rulesets_notes() -> None:
     assert "best of" not in text and "turn: 7" not in text
     view.notes = {"game": "2", "best_of": "3"}
     assert "game 2 of best of 3" in board_text(view)
+
+
+def test_mage_wars_piles_take_two_lines() -> None:
+    """Issue 15: thirteen shared piles took a dozen lines; face-down decks are one line of
+    counts, discard piles one line of sizes and top cards."""
+    from bot.render.text import table_lines
+
+    def pile(name: str, cards: tuple[CardView, ...] | None, count: int) -> ZoneView:
+        return ZoneView(name, count, cards)
+
+    top = CardView(1, "ember_shard", "Ember Shard", "resource")
+    table = {
+        "mage deck": pile("mage deck", None, 4),
+        "Arcane deck": pile("Arcane deck", None, 20),
+        "Arcane discard": pile("Arcane discard", (top,), 3),
+        "Fate deck": pile("Fate deck", None, 13),
+        "Fate discard": pile("Fate discard", (), 0),
+        "centre": pile("centre", (), 0),
+    }
+    view = MatchView("mage-wars", None, 3, "main", 0, (), (), table=table)
+    assert table_lines(view) == [
+        "Decks: Mage 4 · Arcane 20 · Fate 13",
+        "Discard piles (size: top card): Arcane 3: Ember Shard · Fate empty",
+        "Centre: empty",
+    ]
+
+
+def test_headers_say_the_turn_once() -> None:
+    """Issue 15: Enchantoria's header read "Turn 9 · Turn 9 · Combat Phase · Turn: 9"."""
+    from bot.render.image import _header_text
+    from engine.core.match import new_match
+    from engine.core.ruleset import get_ruleset
+
+    decks = list(get_ruleset("enchantoria").preconstructed_decks().values())[:2]
+    match = new_match("enchantoria", ["Ann", "Bob"], decks, 1)
+    view = match.view(0)
+    header = _header_text(view)
+    assert header.count(f"Turn {view.turn}") == 1 and "Turn:" not in header
+    assert board_text(view).splitlines()[0].count("Turn") == 1
+
+
+def test_listed_side_zones_name_their_cards() -> None:
+    """Issue 15: Battle Mages' crystals in play were only a count."""
+    from bot.render.text import zone_line
+
+    def crystal(uid: int, name: str, size: str, mana: int, *state: str) -> CardView:
+        return CardView(uid, name, name, "crystal", None, "", {"mana": mana}, (size, *state))
+
+    zone = ZoneView(
+        "crystals",
+        3,
+        (
+            crystal(1, "Tide Shard", "small", 1),
+            crystal(2, "Tide Shard", "small", 1, "exhausted"),
+            crystal(3, "Quarry Geode", "big", 2, "exhausted"),
+        ),
+    )
+    assert zone_line(zone) == (
+        "Crystals 3 (4 mana): 2 Tide Shard (small), Quarry Geode (big) · 2 exhausted"
+    )

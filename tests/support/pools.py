@@ -26,7 +26,10 @@ _LOADERS = {
         ["battle_mages_pool", "protos", "engine.rulesets.battle_mages.game:cheapest_card_cost"],
     ),
     "enchantoria": ("engine.rulesets.enchantoria.cards", ["enchantoria_pool", "protos"]),
-    "magic-core": ("engine.rulesets.magic_core.cards", ["pool", "protos"]),
+    "magic-core": (
+        "engine.rulesets.magic_core.pool",
+        ["pool", "engine.rulesets.magic_core.cards:protos"],
+    ),
     "mage-wars": ("engine.rulesets.mage_wars.cards", ["mage_wars_pool", "protos"]),
 }
 

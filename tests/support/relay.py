@@ -7,7 +7,6 @@ brings the total to LIMIT or more is out and the pile restarts. The last player 
 A player who leaves (resigns) is out and the game goes on.
 """
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,7 +156,7 @@ class RelayRuleset(Ruleset):
     max_players = 4
     help_text = "Add a card to the pile in turn; whoever brings it to 15 is out."
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         problems = [f"unknown card {c}" for c in cards if c not in CARDS]
         return problems + ([] if len(cards) == 6 else ["a deck has 6 cards"])
 

@@ -8,7 +8,7 @@ aim harm at the opponent's things and help at its own.
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
-from engine.rulesets.battle_mages.cards import CREATURE
+from engine.rulesets.battle_mages.cards import CREATURE, CardInst
 from engine.rulesets.battle_mages.stack import Attempt, Resolve
 
 if TYPE_CHECKING:
@@ -16,12 +16,13 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_mages.stack import Item
 
 WIN = 10_000.0
+MANA_IDLE = 0.3
 HARM = {"damage", "destroy", "exhaust", "strip", "recall", "deny", "withdraw"}
 HELP = {"heal", "prepare", "grant"}
 BAD_COUNTERS = {"poison", "ice", "damage"}
 
 
-def _creature_value(card) -> float:
+def _creature_value(card: CardInst) -> float:
     if card.proto.kind != CREATURE:
         return 2.0 + card.proto.cost
     left = card.proto.health - card.damage
@@ -47,6 +48,12 @@ def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
         for effect in item.script.bodies[body].effects:
             refs = [r[0] for k, rs in item.targets.items() if k == (body, effect.to) for r in rs]
             kind = effect.kind
+            if kind == "draw":  # cards for its controller, whatever it targets
+                score += 1.2 * max(effect.amount, 1)
+                continue
+            if kind == "gain_mana":
+                score += 0.5 * max(effect.amount, 1)
+                continue
             harmful = kind in HARM or (kind == "add_counters" and effect.counter in BAD_COUNTERS)
             helpful = kind in HELP or (kind == "add_counters" and not harmful)
             for uid in refs:
@@ -70,8 +77,12 @@ def evaluate(state: "BattleMagesState", seat: int) -> float:
     score += sum(_creature_value(c) for c in me.field) - sum(_creature_value(c) for c in opp.field)
     score += 1.0 * (len(me.hand) - len(opp.hand))
     score += 1.0 * (me.max_mana - opp.max_mana)
+    # mana left unspent is worth a little less than what it buys: of two equal choices,
+    # the one that uses the mana (a spell attempted rather than a pass) wins the tie
+    score -= MANA_IDLE * me.mana
     for item in state.stack:
         score += _item_value(state, item, seat)
+    score += _combat_value(state, seat)
 
     for task in state.tasks:
         if isinstance(task, Attempt):
@@ -85,25 +96,45 @@ def evaluate(state: "BattleMagesState", seat: int) -> float:
     return score
 
 
+def _combat_value(state: "BattleMagesState", seat: int) -> float:
+    """What the declared attacks and blocks will do once damage is dealt (battle-mages.md
+    155-157), from the attacker's side: without it a declared block scores the same as
+    no block, and the one-ply agent blocked or held back at random."""
+    attackers = [c for c in state.sides[state.active].field if c.attacking]
+    if not attackers:
+        return 0.0
+    cards = state.cards
+    gain = 0.0
+    for attacker in attackers:
+        power = attacker.power
+        if not attacker.blocked:
+            gain += 1.5 * max(power, 0)
+            continue
+        blockers = [cards[b] for b in attacker.blockers if cards[b].blocking == attacker.uid]
+        for blocker in blockers:
+            if power <= 0:
+                break
+            left = max(blocker.proto.health - blocker.damage, 1)
+            share = min(power, left)
+            gain += _creature_value(blocker) if share >= left else 1.5 * share
+            power -= share
+        taken = sum(max(b.power, 0) for b in blockers)
+        left = max(attacker.proto.health - attacker.damage, 1)
+        gain -= _creature_value(attacker) if taken >= left else 1.5 * taken
+    return gain if seat == state.active else -gain
+
+
 def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
     """Multi-picks: attack with what survives a block, target the opponent's things."""
     kind = decision.kind
     seat = decision.player
     actions = decision.actions
     if kind == "attackers":
-        opp = state.sides[1 - seat]
-        guards = [
-            c.power for c in opp.field if c.proto.kind == CREATURE and not c.exhausted and not c.ice
-        ]
-        biggest = max(guards, default=0)
-        picks = []
-        for action in actions:
-            card = state.cards[action[1]]
-            if card.power > 0 and card.proto.health - card.damage > biggest:
-                picks.append(action)
-        if not guards:
-            picks = [a for a in actions if state.cards[a[1]].power > 0]
-        return tuple(picks[: decision.max_picks])
+        # Every creature with power attacks: measured against holding back the ones that
+        # would die to a block without a trade, all-out attacking won more (docs/ai.md);
+        # the blocks it runs into are weighed when the blocker chooses (_combat_value).
+        ready = [a for a in actions if state.cards[a[1]].power > 0]
+        return tuple(ready[: decision.max_picks])
     if kind in ("targets", "choose_many"):
         harmful = _harmful_pick(state)
         ranked = sorted(

@@ -6,7 +6,7 @@ targets after every action never touches pydantic, strings or enums.
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import get_args
+from typing import Any, get_args
 
 from pydantic import TypeAdapter
 
@@ -62,7 +62,7 @@ class Sel:
 class Eff:
     __slots__ = ("amount", "counter", "keyword", "kind", "to")
 
-    def __init__(self, e, names: list[str]):
+    def __init__(self, e: schema.Effect, names: list[str]):
         self.kind = e.kind
         self.to = FIXED[e.to] if e.to in FIXED else names.index(e.to)
         self.amount = getattr(e, "amount", 0)
@@ -129,8 +129,13 @@ class Proto:
         return "boast" in self.triggers
 
 
-def proto_of(card) -> Proto:
-    common = {"id": card.id, "name": card.name, "rarity": card.rarity, "text": card_text(card)}
+def proto_of(card: schema.Crystal | schema.Creature | schema.Ritual | schema.Relic) -> Proto:
+    common: dict[str, Any] = {
+        "id": card.id,
+        "name": card.name,
+        "rarity": card.rarity,
+        "text": card_text(card),
+    }
     if isinstance(card, schema.Crystal):
         return Proto(kind=CRYSTAL, value=card.value, size=card.size, **common)
     if isinstance(card, schema.Ritual):
@@ -139,7 +144,7 @@ def proto_of(card) -> Proto:
     triggers: dict[str, list[Script]] = {}
     for trig in card.triggers:
         triggers.setdefault(trig.when, []).append(Script(trig, word))
-    extra = {}
+    extra: dict[str, Any] = {}
     if isinstance(card, schema.Creature):
         extra = {"power": card.power, "health": card.health, "keywords": frozenset(card.keywords)}
     return Proto(
@@ -208,9 +213,28 @@ class CardInst:
         self.blockers: tuple[int, ...] = ()  # an attacker's blockers, in damage order
 
     def copy(self) -> "CardInst":
+        """Spelled out slot by slot (every field holds an immutable value): look-ahead
+        agents copy every card for each option they weigh, and a getattr/setattr loop
+        cost five times as much."""
         twin = CardInst.__new__(CardInst)
-        for slot in CardInst.__slots__:
-            setattr(twin, slot, getattr(self, slot))
+        twin.attacking = self.attacking
+        twin.blocked = self.blocked
+        twin.blockers = self.blockers
+        twin.blocking = self.blocking
+        twin.damage = self.damage
+        twin.entered = self.entered
+        twin.exhausted = self.exhausted
+        twin.gained = self.gained
+        twin.ice = self.ice
+        twin.lost = self.lost
+        twin.owner = self.owner
+        twin.poison = self.poison
+        twin.proto = self.proto
+        twin.shield = self.shield
+        twin.stamp = self.stamp
+        twin.str = self.str
+        twin.uid = self.uid
+        twin.zone = self.zone
         return twin
 
     def has(self, keyword: str) -> bool:

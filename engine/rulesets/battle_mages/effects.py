@@ -7,14 +7,27 @@ Shield prevents the next damage dealt and is spent, Str adds 1 power each, Ice k
 creature from attacking, blocking and preparing, Damage counters stay until removed.
 """
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.core import events as ev
 from engine.rulesets.battle_mages import events as bev
-from engine.rulesets.battle_mages.cards import COUNTERS, CREATURE, OPPONENT, THIS, YOU, CardInst
+from engine.rulesets.battle_mages.cards import (
+    COUNTERS,
+    CREATURE,
+    OPPONENT,
+    THIS,
+    YOU,
+    CardInst,
+    Eff,
+)
+from engine.rulesets.battle_mages.stack import Ref
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState, Item, Side
+
+#: The objects an item's selections picked: (body, selection) -> (uid, stamp) refs.
+Picks = dict[tuple[int, int], tuple[Ref, ...]]
 
 
 def place_damage(state: "BattleMagesState", card: CardInst, amount: int, source: str) -> None:
@@ -25,7 +38,9 @@ def place_damage(state: "BattleMagesState", card: CardInst, amount: int, source:
     put_damage_counters(state, card, amount, source)
 
 
-def put_damage_counters(state: "BattleMagesState", card: CardInst, amount: int, source: str):
+def put_damage_counters(
+    state: "BattleMagesState", card: CardInst, amount: int, source: str
+) -> None:
     """Ruling B8: Damage counters put by an effect (Poison) are not damage dealt, so no
     Shield counter prevents them."""
     card.damage += amount
@@ -38,7 +53,13 @@ def hurt_mage(state: "BattleMagesState", side: "Side", amount: int, source: str)
     state.events.append(ev.Damaged(side.name, amount, side.life, source))
 
 
-def objects(state: "BattleMagesState", item: "Item", to: int, picks: dict, body: int) -> list:
+def objects(
+    state: "BattleMagesState",
+    item: "Item",
+    to: int,
+    picks: Picks,
+    body: int,
+) -> list["CardInst | Side"]:
     """Cards (still where they were chosen) and Mages an effect acts on."""
     if to == YOU:
         return [state.sides[item.controller]]
@@ -48,7 +69,7 @@ def objects(state: "BattleMagesState", item: "Item", to: int, picks: dict, body:
         uid, stamp = item.source
         card = state.cards[uid]
         return [card] if card.stamp == stamp and card.zone == "field" else []
-    found = []
+    found: list[CardInst | Side] = []
     for uid, stamp in picks.get((body, to), ()):
         if uid < 0:
             found.append(state.sides[-1 - uid])
@@ -57,7 +78,12 @@ def objects(state: "BattleMagesState", item: "Item", to: int, picks: dict, body:
     return found
 
 
-def run_body(state: "BattleMagesState", item: "Item", body: int, picks: dict) -> None:
+def run_body(
+    state: "BattleMagesState",
+    item: "Item",
+    body: int,
+    picks: Picks,
+) -> None:
     for effect in item.script.bodies[body].effects:
         for obj in objects(state, item, effect.to, picks, body):
             _HANDLERS[effect.kind](state, effect, obj, item)
@@ -65,7 +91,7 @@ def run_body(state: "BattleMagesState", item: "Item", body: int, picks: dict) ->
                 return
 
 
-def _damage(state, effect, obj, item) -> None:
+def _damage(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
     if isinstance(obj, CardInst):
         if obj.proto.kind == CREATURE and obj.zone == "field":
             place_damage(state, obj, effect.amount, item.label)
@@ -73,7 +99,7 @@ def _damage(state, effect, obj, item) -> None:
         hurt_mage(state, obj, effect.amount, item.label)
 
 
-def _heal(state, effect, obj, item) -> None:
+def _heal(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
     if isinstance(obj, CardInst):
         removed = min(obj.damage, effect.amount)
         obj.damage -= removed
@@ -84,13 +110,13 @@ def _heal(state, effect, obj, item) -> None:
         state.events.append(ev.Healed(obj.name, effect.amount, obj.life))
 
 
-def _add_counters(state, effect, obj, item) -> None:
+def _add_counters(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     setattr(obj, effect.counter, getattr(obj, effect.counter) + effect.amount)
     word = effect.counter.title() if effect.counter != "str" else "Str"
     state.events.append(ev.StatsChanged(obj.name, f"gets {effect.amount} {word} counter(s)"))
 
 
-def _remove_counters(state, effect, obj, item) -> None:
+def _remove_counters(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     kinds = COUNTERS if effect.counter == "all" else (effect.counter,)
     for kind in kinds:
         have = getattr(obj, kind)
@@ -98,7 +124,7 @@ def _remove_counters(state, effect, obj, item) -> None:
     state.events.append(ev.StatsChanged(obj.name, f"loses {effect.counter} counters"))
 
 
-def _destroy(state, effect, obj, item) -> None:
+def _destroy(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     if obj.zone not in ("field", "crystals"):
         return
     if obj.proto.kind == CREATURE:
@@ -108,34 +134,34 @@ def _destroy(state, effect, obj, item) -> None:
         state.events.append(bev.Moved(obj.name, "is destroyed"))
 
 
-def _exhaust(state, effect, obj, item) -> None:
+def _exhaust(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.exhausted = True
     state.events.append(bev.Moved(obj.name, "is exhausted"))
 
 
-def _prepare(state, effect, obj, item) -> None:
+def _prepare(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.exhausted = False
     state.events.append(bev.Moved(obj.name, "is prepared"))
 
 
-def _grant(state, effect, obj, item) -> None:
+def _grant(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.gained = obj.gained | {effect.keyword}
     obj.lost = obj.lost - {effect.keyword}
     state.events.append(ev.StatsChanged(obj.name, f"gains {effect.keyword} until end of turn"))
 
 
-def _strip(state, effect, obj, item) -> None:
+def _strip(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.lost = obj.lost | {effect.keyword}
     obj.gained = obj.gained - {effect.keyword}
     state.events.append(ev.StatsChanged(obj.name, f"loses {effect.keyword} until end of turn"))
 
 
-def _recall(state, effect, obj, item) -> None:
+def _recall(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     state.leave_field(obj, "hand")
     state.events.append(bev.Moved(obj.name, "returns to its owner's hand"))
 
 
-def _deny(state, effect, obj, item) -> None:
+def _deny(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     """The denied spell leaves the stack for its owner's graveyard, unresolved."""
     for index, other in enumerate(state.stack):
         if other.spell and other.source[0] == obj.uid:
@@ -146,26 +172,27 @@ def _deny(state, effect, obj, item) -> None:
             return
 
 
-def _draw(state, effect, obj, item) -> None:
+def _draw(state: "BattleMagesState", effect: Eff, obj: "Side", item: "Item") -> None:
     for _ in range(effect.amount):
         state.draw(obj)
         if state.over:
             return
 
 
-def _gain_mana(state, effect, obj, item) -> None:
+def _gain_mana(state: "BattleMagesState", effect: Eff, obj: "Side", item: "Item") -> None:
     obj.pool += effect.amount
     state.events.append(ev.StatsChanged(obj.name, f"gains {effect.amount} mana"))
 
 
-def _withdraw(state, effect, obj, item) -> None:
+def _withdraw(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
     """battle-mages.md:138 — out of combat: it deals (and, blocking, takes) no combat damage."""
     obj.attacking = False
     obj.blocking = 0
     state.events.append(bev.Moved(obj.name, "is removed from combat"))
 
 
-_HANDLERS = {
+#: Each handler takes the object kind its effect acts on (a card, a Mage or either).
+_HANDLERS: dict[str, Callable[..., None]] = {
     "damage": _damage,
     "heal": _heal,
     "add_counters": _add_counters,

@@ -32,9 +32,10 @@ from functools import cache
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import (
@@ -56,6 +57,7 @@ from engine.rulesets.battle_mages.cards import (
     UP_TO_TARGET,
     YOURS,
     A,
+    Body,
     CardInst,
     Proto,
     Script,
@@ -73,6 +75,12 @@ from engine.rulesets.battle_mages.stack import (
     Scry,
     Task,
     Triggers,
+)
+from engine.rulesets.battle_mages.view import (
+    STEP_NAMES,
+    build_view,
+    describe_action,
+    selection_words,
 )
 
 START_LIFE = 20  # ruling B1
@@ -97,17 +105,6 @@ STEPS = (
     "main2",
     "end",
 )
-STEP_NAMES = {
-    "preparation": "Preparation step",
-    "crystal": "Crystal step",
-    "draw": "Draw step",
-    "main1": "Main step",
-    "attackers": "Choose-Attacker step",
-    "blockers": "Choose-Blocker step",
-    "damage": "Damage step",
-    "main2": "second Main step",
-    "end": "End step",
-}
 MAINS = ("main1", "main2")
 COMBAT = ("attackers", "blockers", "damage")
 PASS: Action = ("pass",)
@@ -155,6 +152,14 @@ class Side:
     @property
     def max_mana(self) -> int:
         return sum(c.proto.value for c in self.crystals)
+
+
+#: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
+#: (ruling B10; issue 15).
+STOP_HELP = (
+    "Even with nothing to do: the game then stops for you at every chance to react, even "
+    "when you cannot; by default it passes for you then."
+)
 
 
 class BattleMagesState(GameState):
@@ -270,14 +275,10 @@ class BattleMagesState(GameState):
         if not self.over:
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.battle_mages.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.battle_mages.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "BattleMagesState":
@@ -570,7 +571,11 @@ class BattleMagesState(GameState):
             if proto.cost > mana or proto in seen:
                 continue
             # ruling B6: creatures and relics in your own Main step, with the stack empty
-            ok = self.attemptable(proto.script, seat, memo) if proto.kind == RITUAL else sorcery
+            if proto.kind == RITUAL:
+                assert proto.script is not None  # every ritual has its script
+                ok = self.attemptable(proto.script, seat, memo)
+            else:
+                ok = sorcery
             if ok:
                 seen.add(proto)
                 acts.append(("cast", card.uid))
@@ -594,6 +599,8 @@ class BattleMagesState(GameState):
             prompt = f"{STEP_NAMES[self.step]}: attempt a card or ability, or move on."
         else:
             prompt = f"{STEP_NAMES[self.step]}: react or pass."
+        if not side.stop:  # the setting is offered: say what it does (issue 15)
+            prompt += "\n" + STOP_HELP
         return Decision(seat, "priority", prompt, actions)
 
     # -- targets ------------------------------------------------------------------------
@@ -614,8 +621,13 @@ class BattleMagesState(GameState):
             card = self.cards[uid]
             ok = self._fits(card, sel, controller, self.in_combat())
             return [uid] if ok else []
+        # the opponent's first, then the controller's own (issue 15: as in every game)
         if sel.obj == O_MAGE:
-            return [mage_ref(s) for s in (0, 1) if self._controls(s, controller, sel)]
+            return [
+                mage_ref(s)
+                for s in (1 - controller, controller)
+                if self._controls(s, controller, sel)
+            ]
         if sel.obj == O_SPELL:
             return [
                 item.source[0]
@@ -624,7 +636,7 @@ class BattleMagesState(GameState):
             ]
         found = []
         combat = self.in_combat()
-        for seat in (controller, 1 - controller):
+        for seat in (1 - controller, controller):
             if not self._controls(seat, controller, sel):
                 continue
             side = self.sides[seat]
@@ -661,7 +673,7 @@ class BattleMagesState(GameState):
     def ref(self, uid: int) -> Ref:
         return (uid, 0) if uid < 0 else (uid, self.cards[uid].stamp)
 
-    def body_attemptable(self, body, seat: int, memo: dict | None = None) -> bool:
+    def body_attemptable(self, body: Body, seat: int, memo: dict[Any, int] | None = None) -> bool:
         for sel in body.sels:
             if sel.wording != TARGET:
                 continue
@@ -675,7 +687,7 @@ class BattleMagesState(GameState):
                 return False  # battle-mages.md:167, 228
         return True
 
-    def attemptable(self, script: Script, seat: int, memo: dict | None = None) -> bool:
+    def attemptable(self, script: Script, seat: int, memo: dict[Any, int] | None = None) -> bool:
         if not script.choose:
             return self.body_attemptable(script.bodies[0], seat, memo)
         fine = sum(1 for b in script.bodies if self.body_attemptable(b, seat, memo))
@@ -683,7 +695,9 @@ class BattleMagesState(GameState):
 
     # -- attempting ---------------------------------------------------------------------
 
-    def new_item(self, controller: int, source: Ref, spell: bool, script: Script, label: str):
+    def new_item(
+        self, controller: int, source: Ref, spell: bool, script: Script, label: str
+    ) -> Item:
         self.item_ids += 1
         item = Item(self.item_ids, controller, source, spell, script)
         item.label = label
@@ -863,55 +877,58 @@ class BattleMagesState(GameState):
 
     def _task_advance(self, task: Task) -> bool:
         """Move `task` on; True when it waits for a decision, False when it is done."""
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_advance(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_advance(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_advance(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_advance(task)
-        if kind is Block and task.ordering and self._to_order(task) is None:
+        if isinstance(task, Block) and task.ordering and self._to_order(task) is None:
             self.tasks.pop()
             self.open_window(self.active)  # battle-mages.md:148
             return False
         return True  # Attack and Block wait for their decisions
 
     def _task_decision(self, task: Task) -> Decision:
-        kind = type(task)
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             return self._attempt_decision(task)
-        if kind is Resolve:
+        if isinstance(task, Resolve):
             return self._resolve_decision(task)
-        if kind is Triggers:
+        if isinstance(task, Triggers):
             return self._triggers_decision(task)
-        if kind is Scry:
+        if isinstance(task, Scry):
             return self._scry_decision(task)
-        if kind is Attack:
-            acts = [("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])]
+        if isinstance(task, Attack):
+            acts: list[Action] = [
+                ("attacker", c.uid) for c in self.can_attack_with(self.sides[self.active])
+            ]
             prompt = "Choose-Attacker step: declare your attackers (all at once)."
             return Decision(
                 self.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts)
             )
-        # Block
+        assert isinstance(task, Block)  # the one kind of task left
         if task.ordering:
             attacker = self._to_order(task)
+            assert attacker is not None  # advance ends the ordering when none is left
             acts = [("order", attacker.uid, b) for b in attacker.blockers if b not in task.picked]
             prompt = f"Which blocker does {attacker.name} damage first?"
             return Decision(self.active, "order_blockers", prompt, acts)
         defender = 1 - self.active
         pairs = self.block_pairs()
-        acts = [("block", b, a) for b, a in pairs] + [DONE]
+        acts = [("block", b, a) for b, a in pairs]
+        acts.append(DONE)
+        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
         if pairs and self.stop_set != defender:  # ruling B10: reachable by a Mage who never
             acts.append(("stop", 0 if self.sides[defender].stop else 1))  # has a reaction
-        prompt = "Choose-Blocker step: block an attacker, or finish blocking."
+            if not self.sides[defender].stop:
+                prompt += "\n" + STOP_HELP
         return Decision(defender, "blockers", prompt, acts)
 
     def _task_apply(self, task: Task, action: Action) -> None:
-        kind = type(task)
         head = action[0] if action else None
-        if kind is Attempt:
+        if isinstance(task, Attempt):
             if task.bodies is None:
                 picks = (action,) if head == "mode" else action
                 task.bodies = tuple(sorted(a[1] for a in picks))
@@ -921,12 +938,12 @@ class BattleMagesState(GameState):
                 body, sel = task.queue[task.idx]
                 task.item.targets[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
                 task.idx += 1
-        elif kind is Resolve:
+        elif isinstance(task, Resolve):
             picks = action if head != "choose" else (action,)
             body, sel, _ = task.queue[task.idx]
             task.chosen[(body, sel)] = tuple(self.ref(a[1]) for a in picks)
             task.idx += 1
-        elif kind is Triggers:
+        elif isinstance(task, Triggers):
             if head == "next":
                 task.order.append(task.groups[0].pop(action[1]))
             else:
@@ -935,7 +952,7 @@ class BattleMagesState(GameState):
                 if paid:
                     self.pay(self.sides[trigger.controller], trigger.script.cost)
                 self._push_trigger(trigger, paid)
-        elif kind is Scry:
+        elif isinstance(task, Scry):
             side = self.sides[task.seat]
             if not task.sorted:
                 task.sorted = True
@@ -949,10 +966,10 @@ class BattleMagesState(GameState):
             else:
                 task.ordered.append(action[1])
                 task.looked.remove(action[1])
-        elif kind is Attack:
+        elif isinstance(task, Attack):
             self.tasks.pop()
             self.declare_attackers([a[1] for a in action])
-        elif kind is Block:
+        elif isinstance(task, Block):
             if head == "order":
                 attacker = self.cards[action[1]]
                 task.picked.append(action[2])
@@ -1040,8 +1057,6 @@ class BattleMagesState(GameState):
         return [i for i, b in enumerate(bodies) if task.trigger or self.body_attemptable(b, seat)]
 
     def sel_words(self, body: int, s: int, item: Item) -> str:
-        from engine.rulesets.battle_mages.view import selection_words
-
         return selection_words(item.script.bodies[body].sels[s])
 
     def _triggers_advance(self, task: Triggers) -> bool:
@@ -1081,7 +1096,7 @@ class BattleMagesState(GameState):
         legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
         seat = trigger.controller
 
-        def usable(body) -> bool:
+        def usable(body: Body) -> bool:
             return all(
                 sel.wording != TARGET or self.candidates(sel, seat, trigger.subject)
                 for sel in body.sels

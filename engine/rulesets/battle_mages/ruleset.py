@@ -1,17 +1,18 @@
 """Battle Mages as a Ruleset: spellbook rules, a new game, and scenarios for tests."""
 
-from collections import Counter
-from collections.abc import Sequence
+import random
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import battle_mages as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.battle_mages import ai
+from engine.rulesets.battle_mages import ai, hidden
 from engine.rulesets.battle_mages.cards import (
     CREATURE,
     CRYSTAL,
@@ -22,14 +23,14 @@ from engine.rulesets.battle_mages.cards import (
     proto_of,
     protos,
 )
-from engine.rulesets.battle_mages.game import STEPS, BattleMagesState
+from engine.rulesets.battle_mages.game import STEPS, BattleMagesState, Side
 from engine.rulesets.battle_mages.view import static_view
 
 SPELLBOOK_SIZE = 50  # battle-mages.md:7
 COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
 
 
-class BattleMagesRuleset(Ruleset):
+class BattleMagesRuleset(Ruleset[BattleMagesState]):
     id = "battle-mages"
     name = "Battle Mages"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
@@ -52,7 +53,7 @@ class BattleMagesRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return battle_mages_pool()
 
     @cached_property
@@ -66,26 +67,21 @@ class BattleMagesRuleset(Ruleset):
     def cheapest_cost(self) -> int:
         return min(p.cost for p in self.protos.values() if p.kind != CRYSTAL)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        problems = []
-        if len(cards) != SPELLBOOK_SIZE:
-            problems.append(
-                f"a Spellbook has exactly {SPELLBOOK_SIZE} cards, this one has {len(cards)}"
-            )
-        unknown = sorted({c for c in cards if c not in self.protos})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card_id, count in sorted(Counter(cards).items()):
-            proto = self.protos.get(card_id)
-            if proto is None or (proto.kind == CRYSTAL and proto.size == "small"):
-                continue  # battle-mages.md:20 — any number of Small Crystals
-            limit = COPY_LIMITS[proto.rarity]
-            if count > limit:
-                problems.append(
-                    f"{proto.name} is {proto.rarity.title()}: at most {limit} "
-                    f"cop{'y' if limit == 1 else 'ies'}, this Spellbook has {count}"
-                )
-        return problems
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        return deck_problems(
+            cards,
+            self.protos,
+            noun="a Spellbook",
+            exactly=SPELLBOOK_SIZE,
+            # battle-mages.md:20 — any number of Small Crystals
+            copy_limit=lambda card: (
+                None if card.kind == CRYSTAL and card.size == "small" else COPY_LIMITS[card.rarity]
+            ),
+            too_many=lambda card, limit, count: (
+                f"{card.name} is {card.rarity.title()}: at most {limit} "
+                f"cop{'y' if limit == 1 else 'ies'}, this Spellbook has {count}"
+            ),
+        )
 
     def card_catalog(self) -> dict[str, CardView]:
         views = {}
@@ -103,6 +99,16 @@ class BattleMagesRuleset(Ruleset):
 
     def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def for_people(self, action: Action) -> bool:
+        # ruling B10: the "stop me" setting, alone or with a pass; it changes nothing on
+        # the table
+        return action[0] == "stop" or (action[0] == "pass" and len(action) == 2)
+
+    def determinize(
+        self, state: BattleMagesState, viewer: int, rng: random.Random
+    ) -> BattleMagesState:
+        return hidden.determinize(state, viewer, rng)
 
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
@@ -122,7 +128,7 @@ class BattleMagesRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:
-        """A position in a step of a turn; see tests/rules/battle_mages/conftest.py.
+        """A position in a step of a turn (docs/scenarios.md has the format and an example).
 
         Seat keys: name, life, hand, spellbook (top first), collection (top first),
         graveyard, field (creatures and relics: id or {card, damage, poison, shield, str,
@@ -192,14 +198,16 @@ class BattleMagesRuleset(Ruleset):
         state.run()  # steps without a window pass at once, as in a game
         return state
 
-    def _card(self, state: BattleMagesState, card_id: str, side, zone: str) -> CardInst:
+    def _card(self, state: BattleMagesState, card_id: str, side: Side, zone: str) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         card = state.new_card(self.protos[card_id], side.seat)
         card.zone = zone
         return card
 
-    def _permanent(self, state: BattleMagesState, spec, side, turn: int) -> CardInst:
+    def _permanent(
+        self, state: BattleMagesState, spec: str | dict[str, Any], side: Side, turn: int
+    ) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), side, "field")
         card.entered = turn if spec.pop("new", False) else turn - 1

@@ -5,6 +5,8 @@ the state needs (the greedy agent clones the state for every action it considers
 lists a record changes are copied and everything else is shared.
 """
 
+from typing import Self
+
 from engine.rulesets.battle_mages.cards import Script
 
 Ref = tuple[int, int]  # (uid, stamp) of a card; (-1 - seat, 0) of a Mage
@@ -35,7 +37,7 @@ class Item:
         self.bodies: tuple[int, ...] = (0,)
         self.targets: dict[tuple[int, int], tuple[Ref, ...]] = {}
         self.subject: Ref | None = None  # what "that" refers to
-        self.paid = True
+        self.paid: bool | None = True  # None while a trigger's Mage has yet to decide
         self.label = ""
 
     def copy(self) -> "Item":
@@ -59,9 +61,9 @@ class PendingTrigger:
 
 
 class Task:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def copy(self) -> "Task":
+    def copy(self) -> Self:
         twin = type(self).__new__(type(self))
         for slot in type(self).__slots__:
             value = getattr(self, slot)
@@ -100,7 +102,7 @@ class Attempt(Task):
         self.queue: list[tuple[int, int]] = []
         self.idx = 0
 
-    def copy(self) -> "Attempt":
+    def copy(self) -> Self:
         twin = super().copy()
         twin.item = self.item.copy()
         twin.item.targets = dict(self.item.targets)
@@ -117,7 +119,7 @@ class Triggers(Task):
         self.order: list[PendingTrigger] = []  # picked resolution order of the current group
         self.to_push: list[PendingTrigger] = []
 
-    def copy(self) -> "Triggers":
+    def copy(self) -> Self:
         twin = super().copy()
         twin.groups = [list(group) for group in self.groups]
         return twin
@@ -135,7 +137,7 @@ class Resolve(Task):
         self.chosen: dict[tuple[int, int], tuple[Ref, ...]] = {}
         self.idx = 0
 
-    def copy(self) -> "Resolve":
+    def copy(self) -> Self:
         twin = super().copy()
         twin.chosen = dict(self.chosen)
         return twin
@@ -150,7 +152,7 @@ class Block(Task):
 
     __slots__ = ("finished", "ordering", "picked")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.ordering = False
         self.finished: list[int] = []  # attackers whose blockers are ordered
         self.picked: list[int] = []  # the current attacker's blockers placed so far

@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
+from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.battle_mages.cards import (
     ANY_NUMBER,
@@ -27,6 +28,19 @@ if TYPE_CHECKING:
 EVENTS_SHOWN = 12
 _OBJ = ("Creature", "Relic", "Crystal", "Spell", "Mage")
 
+#: What a player reads for each step of a turn (prompts and the board).
+STEP_NAMES = {
+    "preparation": "Preparation step",
+    "crystal": "Crystal step",
+    "draw": "Draw step",
+    "main1": "Main step",
+    "attackers": "Choose-Attacker step",
+    "blockers": "Choose-Blocker step",
+    "damage": "Damage step",
+    "main2": "second Main step",
+    "end": "End step",
+}
+
 
 def selection_words(sel: Sel) -> str:
     """How a compiled selection reads in a prompt: 'up to 2 target flying Creatures'."""
@@ -48,6 +62,13 @@ def selection_words(sel: Sel) -> str:
     return f"{head} {noun}"
 
 
+def crystal_words(proto: Proto) -> str:
+    """What a crystal is and gives, in a few words: `small, 1 mana` or `big, 2 mana,
+    enters exhausted` (battle-mages.md:27; issue 15: the opening choice said nothing)."""
+    words = f"{proto.size}, {proto.value} mana"
+    return words + ", enters exhausted" if proto.size == "big" else words
+
+
 def proto_stats(proto: Proto) -> dict[str, int]:
     if proto.kind == CREATURE:
         return {"power": proto.power, "health": proto.health}
@@ -59,6 +80,8 @@ def proto_stats(proto: Proto) -> dict[str, int]:
 def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
     proto = card if isinstance(card, Proto) else card.proto
     tags = [proto.rarity]
+    if proto.kind == "crystal":
+        tags.append(proto.size)  # big or small (battle-mages.md:27)
     tags += sorted(proto.keywords)
     if proto.boast:
         tags.append("boast")
@@ -70,7 +93,7 @@ def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
 
 def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
     proto = card.proto
-    tags = []
+    tags = [proto.size] if proto.kind == "crystal" else []
     for keyword in ("flying", "rush", "attentiveness"):
         if card.has(keyword):
             tags.append(keyword)
@@ -84,7 +107,7 @@ def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
     if card.attacking:
         tags.append("attacking")
     if card.blocking:
-        tags.append(f"blocking {state.cards[card.blocking].name}")
+        tags.append(f"blocking {card_name(state, state.cards[card.blocking])}")
     if card.exhausted:
         tags.append("exhausted")  # prepared is the usual state, left unsaid
     if proto.kind == CREATURE and card.entered == state.turn and not card.has("rush"):
@@ -99,6 +122,20 @@ def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
     return CardView(
         card.uid, proto.id, proto.name, proto.kind, proto.cost, proto.text, stats, tuple(tags)
     )
+
+
+def card_name(state: "BattleMagesState", card: CardInst) -> str:
+    """A card's name, with its position on its field (or among its crystals) when a card
+    of the same name is there too: `Frostcap Owl #2`, as the board numbers it."""
+    for side in state.sides:
+        for place in (side.field, side.crystals):
+            if card in place:
+                return numbered(card.name, place, card, _name)
+    return card.name
+
+
+def _name(card: CardInst) -> str:
+    return card.name
 
 
 def stack_view(state: "BattleMagesState") -> ZoneView:
@@ -176,12 +213,11 @@ def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": stack_view(state)},
+        empty_board="No creatures or relics",
     )
 
 
 def _step_name(state: "BattleMagesState") -> str:
-    from engine.rulesets.battle_mages.game import STEP_NAMES
-
     if state.phase != "play":
         return {"starter": "choosing who starts", "start": "looking at crystals"}.get(
             state.phase, state.phase
@@ -198,7 +234,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
     if head == "ability":
         card = state.cards[action[1]]
         script = card.proto.abilities[action[2]]
-        return f"{card.name}: {script.text}"[:80], "play", card.uid, None
+        return f"{card_name(state, card)}: {script.text}"[:80], "play", card.uid, None
     if head == "pass" and len(action) > 1:
         label = (
             "Pass; from now on ask me even with nothing to do"
@@ -227,19 +263,20 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
     if head == "attacker":
         card = state.cards[action[1]]
         return (
-            f"{card.name} ({card.power}/{card.proto.health - card.damage})",
+            f"{card_name(state, card)} ({card.power}/{card.proto.health - card.damage})",
             "attack",
             card.uid,
             None,
         )
     if head == "block":
         blocker, attacker = state.cards[action[1]], state.cards[action[2]]
-        return f"{blocker.name} blocks {attacker.name}", "attack", blocker.uid, attacker.uid
+        label = f"{card_name(state, blocker)} blocks {card_name(state, attacker)}"
+        return label, "attack", blocker.uid, attacker.uid
     if head == "done":
         return "Done blocking", "end", None, None
     if head == "order":
         blocker = state.cards[action[2]]
-        return f"{blocker.name} takes damage next", "order", blocker.uid, None
+        return f"{card_name(state, blocker)} takes damage next", "order", blocker.uid, None
     if head == "next":
         return _trigger_label(state, action[1]), "order", None, None
     if head == "pay":
@@ -248,7 +285,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
         return "Don't pay", "end", None, None
     if head in ("crystal", "top"):
         card = state.cards[action[1]]
-        return card.name, "card", card.uid, None
+        return f"{card.name} ({crystal_words(card.proto)})", "card", card.uid, None
     if head == "first":
         return "I go first", "starter", None, None
     if head == "second":
@@ -264,7 +301,7 @@ def _target_label(state: "BattleMagesState", ref: int) -> str:
     owner = state.names[card.owner]
     if card.zone == "stack":
         return f"{card.name} (spell of {owner})"
-    return f"{card.name} ({owner})"
+    return f"{card_name(state, card)} ({owner})"
 
 
 def _mode_label(state: "BattleMagesState", index: int) -> str:
@@ -280,5 +317,5 @@ def _trigger_label(state: "BattleMagesState", index: int) -> str:
     task = state.tasks[-1] if state.tasks else None
     if isinstance(task, Triggers) and task.groups:
         trigger = task.groups[0][index]
-        return f"{state.cards[trigger.source[0]].name}: {trigger.script.text}"[:80]
+        return f"{card_name(state, state.cards[trigger.source[0]])}: {trigger.script.text}"[:80]
     return f"Ability {index + 1}"

@@ -21,7 +21,11 @@ def evaluate(state: "ClashState", seat: int) -> float:
     """Higher is better for `seat`: health, board and cards in hand, against the opponent's."""
     other = 1 - seat
     if state.game_ended or state.over:
-        won = state.winner == seat if state.over else state.wins[seat] > state.wins[other]
+        won = (
+            state.winner == seat
+            if state.over
+            else state.series.wins[seat] > state.series.wins[other]
+        )
         return WIN if won else -WIN
     me, opp = state.sides[seat], state.sides[other]
     score = 1.2 * (me.health - opp.health)

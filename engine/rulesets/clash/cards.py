@@ -4,11 +4,15 @@ The pydantic models stay the source of truth; `compile_effect` turns each effect
 slotted record with int target codes, so the hot path never touches pydantic or enums.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from cards.clash_text import card_text
-from cards.schema.clash import AtEndOfTurn, Equipment, Monster, Spell, Summon, Token
+from cards.schema.clash import AtEndOfTurn, Effect, Equipment, Monster, Spell, Summon, Token
+from engine.core.decision import Action
+from engine.core.view import CardView
 from engine.rulesets.clash.targets import CHOSEN_MONSTER, CODES
 
 MONSTER, SPELL, EQUIPMENT = "monster", "spell", "equipment"
@@ -19,7 +23,7 @@ class Eff:
 
     __slots__ = ("amount", "count", "inner", "kind", "power", "target", "token", "toughness")
 
-    def __init__(self, kind: str, target: int = 0, amount: int = 0, **extra):
+    def __init__(self, kind: str, target: int = 0, amount: int = 0, **extra: Any):
         self.kind = kind
         self.target = target
         self.amount = amount
@@ -30,10 +34,11 @@ class Eff:
         self.inner: tuple[Eff, ...] = extra.get("inner", ())
 
 
-def compile_effect(effect) -> Eff:
+def compile_effect(effect: Effect) -> Eff:
     if isinstance(effect, AtEndOfTurn):
         return Eff(effect.kind, inner=tuple(compile_effect(e) for e in effect.effects))
-    target = CODES[effect.target] if getattr(effect, "target", None) is not None else 0
+    aim = getattr(effect, "target", None)  # Mana has none
+    target = CODES[aim] if aim is not None else 0
     if isinstance(effect, Summon):
         return Eff(effect.kind, target, count=effect.count, token=token_proto(effect.token))
     return Eff(
@@ -46,7 +51,7 @@ def compile_effect(effect) -> Eff:
     )
 
 
-def _compiled(effects) -> tuple[Eff, ...]:
+def _compiled(effects: Iterable[Effect]) -> tuple[Eff, ...]:
     return tuple(compile_effect(e) for e in effects)
 
 
@@ -70,7 +75,12 @@ class Proto:
 
 
 def proto_of(card: Monster | Spell | Equipment) -> Proto:
-    common = {"id": card.id, "name": card.name, "cost": card.cost, "text": card_text(card)}
+    common: dict[str, Any] = {
+        "id": card.id,
+        "name": card.name,
+        "cost": card.cost,
+        "text": card_text(card),
+    }
     if isinstance(card, Monster):
         chosen = card.chosen_target
         return Proto(
@@ -141,6 +151,21 @@ class CardInst:
         "toughness",
         "uid",
     )
+    # Declared for the type checker only (no class attributes: the slots above hold them).
+    uid: int
+    proto: Proto
+    owner: int
+    play_action: Action  # ("play", uid, None), built once per card
+    static_view: CardView | None  # its view off the battlefield, which never changes
+    attack_cache: tuple[list[Any], list[Action]] | None  # (targets, attack actions)
+    play_cache: tuple[list[Any], list[Action]] | None  # (targets, targeted play actions)
+    power: int
+    toughness: int
+    health: int
+    max_health: int
+    attached: tuple["CardInst", ...]
+    summoned_turn: int
+    attacked: bool
 
     def reset(self) -> None:
         """Back to printed stats, as when a card (re)enters play or returns to a deck."""

@@ -5,7 +5,8 @@ clash.md:20). Ruling R9: "each player" effects go the active player first, then 
 so with both at low health the active player falls first (clash.md:77).
 """
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import events as ev
 from engine.rulesets.clash import targets as t
@@ -55,7 +56,7 @@ def _on_field(state: "ClashState", monster: CardInst) -> bool:
 
 def _subjects(
     state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
-) -> list:
+) -> Sequence["CardInst | Side"]:
     """The monsters and players an effect touches, in the order it touches them."""
     you, opp = state.sides[controller], state.sides[1 - controller]
     if target in t.CHOSEN:
@@ -75,12 +76,27 @@ def _subjects(
     if target == t.RANDOM_ENEMY_MONSTER:
         return [state.rng.choice(opp.board)] if opp.board else []
     if target == t.RANDOM_ENEMY:
-        pool = [opp, *opp.board]
+        pool: list[CardInst | Side] = [opp, *opp.board]
         return [pool[state.rng.below(len(pool))]]
     return _players(state, target, controller)
 
 
-def _damage(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _monsters(
+    state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
+) -> Sequence[CardInst]:
+    """The subjects of an effect for monsters only: the card schema refuses such an effect
+    any target a player may be (cards/schema/clash.py, MAY_BE_PLAYER)."""
+    return cast("Sequence[CardInst]", _subjects(state, target, controller, this, chosen))
+
+
+def _damage(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             if subject.health > 0:
@@ -91,7 +107,14 @@ def _damage(state: "ClashState", effect: Eff, controller, this, chosen, source) 
                 return
 
 
-def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _heal(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for subject in _subjects(state, effect.target, controller, this, chosen):
         if isinstance(subject, CardInst):
             # clash.md:51 — health is a maximum that healing cannot pass
@@ -102,7 +125,14 @@ def _heal(state: "ClashState", effect: Eff, controller, this, chosen, source) ->
         state.log.append((ev.Healed, subject.name, gained, subject.health))
 
 
-def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _draw(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     for side in _players(state, effect.target, controller):
         for _ in range(effect.count):
             state.draw(side)
@@ -110,30 +140,59 @@ def _draw(state: "ClashState", effect: Eff, controller, this, chosen, source) ->
                 return
 
 
-def _stats(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+def _stats(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.power = max(0, monster.power + effect.power)  # ruling R12: never below 0
         monster.toughness = max(0, monster.toughness + effect.toughness)
         change = f"is now {monster.power} power / {monster.toughness} toughness"
         state.log.append((ev.StatsChanged, monster.proto.name, change))
 
 
-def _max_health(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+def _max_health(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.max_health += effect.amount  # clash.md:51 — effects may raise the maximum
         monster.health += effect.amount
         state.log.append((ev.Healed, monster.proto.name, effect.amount, monster.health))
 
 
-def _destroy(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
-    for monster in _subjects(state, effect.target, controller, this, chosen):
+def _destroy(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
+    for monster in _monsters(state, effect.target, controller, this, chosen):
         monster.health = 0  # ruling R10: destroyed counts as defeated; death effects happen
         state.maybe_dead = True
 
 
-def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _summon(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     side = state.sides[controller if effect.target == t.YOU else 1 - controller]
     proto = effect.token
+    assert proto is not None  # a summon effect always names its token
     for _ in range(effect.count):
         if len(side.board) >= BOARD_SLOTS:
             return  # clash.md:67 — a full side has no room for more
@@ -145,12 +204,26 @@ def _summon(state: "ClashState", effect: Eff, controller, this, chosen, source) 
         state.log.append((ev.Summoned, proto.name, side.name))
 
 
-def _mana(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _mana(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     side = state.sides[controller]
     side.mana = min(MAX_MANA, side.mana + effect.amount)
 
 
-def _at_end_of_turn(state: "ClashState", effect: Eff, controller, this, chosen, source) -> None:
+def _at_end_of_turn(
+    state: "ClashState",
+    effect: Eff,
+    controller: int,
+    this: CardInst | None,
+    chosen: Any,
+    source: str,
+) -> None:
     state.delayed.append((effect.inner, controller, source))
 
 

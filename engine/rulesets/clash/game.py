@@ -15,12 +15,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.series import Series
+from engine.core.view import MatchView
 from engine.rulesets.clash import effects
 from engine.rulesets.clash.cards import EQUIPMENT, MONSTER, CardInst, Proto
 from engine.rulesets.clash.targets import chosen_targets
+from engine.rulesets.clash.view import build_view, describe_action
 
 START_HEALTH = 30  # clash.md:77
 OPENING_HAND = 5  # clash.md:70
@@ -112,7 +115,6 @@ class ClashState(GameState):
         "_decisions",
         "_events",
         "active",
-        "best_of",
         "board_version",
         "cards",
         "chosen_lists",
@@ -130,12 +132,12 @@ class ClashState(GameState):
         "over",
         "phase",
         "rng",
+        "series",
         "settling",
         "sides",
         "starter",
         "turn",
         "winner",
-        "wins",
     )
 
     def __init__(
@@ -155,8 +157,7 @@ class ClashState(GameState):
         self.phase = "starter"
         self.winner: int | None = None
         self.over = False
-        self.best_of = best_of
-        self.wins = [0, 0]
+        self.series = Series.start(2, best_of)
         self.game_no = 0
         self.starter = 0
         self.coin_winner = 0
@@ -359,12 +360,12 @@ class ClashState(GameState):
     def concede(self, player: int, reason: str) -> None:
         self._decisions = None
         winner = 1 - player
-        self.wins[winner] += 1  # the game in progress is the other player's (R21)
+        self.series.won_game(winner)  # the game in progress is the other player's (R21)
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
         self.end_match(winner)
 
-    @property
-    def events(self) -> list[ev.Event]:
+    @property  # read-only, built from `log`: nothing assigns a state's events
+    def events(self) -> list[ev.Event]:  # type: ignore[override]
         """The typed play-by-play, built from `log` when asked for.
 
         The rules log a (type, *fields) tuple instead of building each event on the spot:
@@ -375,14 +376,10 @@ class ClashState(GameState):
             built.append(entry[0](*entry[1:]))
         return built
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.clash.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.clash.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "ClashState":
@@ -395,7 +392,7 @@ class ClashState(GameState):
         twin.rng = self.rng.clone()
         twin.log = list(self.log)
         twin._events = list(self._events)
-        twin.wins = list(self.wins)
+        twin.series = self.series.copy()
         twin.mulligan_done = list(self.mulligan_done)
         twin.delayed = list(self.delayed)
         twin.cards = {}
@@ -424,7 +421,7 @@ class ClashState(GameState):
     @staticmethod
     def refresh_refs(side: Side) -> None:
         """Bring `uids` and `refs` up to date with the board (checked against board_version)."""
-        refs = [side.key]
+        refs: list[Any] = [side.key]
         for monster in side.board:
             refs.append(monster.uid)
         side.refs = refs
@@ -498,6 +495,8 @@ class ClashState(GameState):
     def mulligan(self, seat: int, uids: list[int]) -> None:
         """clash.md:70 — once, up to 3 cards back into the deck and as many drawn."""
         side = self.sides[seat]
+        # the cards go back before the new ones are drawn, and the log says so in that order
+        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         if uids:
             back = [c for c in side.hand if c.uid in uids]
             side.hand = [c for c in side.hand if c.uid not in uids]
@@ -506,7 +505,6 @@ class ClashState(GameState):
             self.rng.shuffle(side.deck)  # ruling R6: returned cards are shuffled in
             for _ in back:
                 self.draw(side)
-        self.log.append((ev.CardsReturned, seat, side.name, len(uids)))
         self.mulligan_done[seat] = True
         if all(self.mulligan_done):
             self.begin_turn(self.starter)
@@ -548,6 +546,7 @@ class ClashState(GameState):
                 effects.resolve(self, proto.on_summon, seat, card, chosen, proto.name)
         elif proto.kind == EQUIPMENT:
             monster = chosen  # clash.md:64 — any monster, the opponent's included
+            assert isinstance(monster, CardInst)  # equipment is played on a monster only
             monster.attached += (card,)
             monster.power += proto.power
             monster.toughness += proto.toughness
@@ -684,15 +683,15 @@ class ClashState(GameState):
 
     def game_won_by(self, winner: int, reason: str) -> None:
         self.game_ended = True
-        self.wins[winner] += 1
+        self.series.won_game(winner)
         self.log.append((ev.GameOver, self.game_no, winner, self.names[winner], reason))
 
     def finish_game(self) -> None:
         """After a game: the match ends, or (best of N) the next game starts, clash.md:80."""
         self._decisions = None
-        leader = 0 if self.wins[0] >= self.wins[1] else 1
-        if self.wins[leader] * 2 > self.best_of:
-            self.end_match(leader)
+        champion = self.series.champion()
+        if champion is not None:
+            self.end_match(champion)
         else:
             self.start_game(1 - self.starter)
 
@@ -701,17 +700,15 @@ class ClashState(GameState):
         self.over = True
         self.winner = winner
         self.phase = "over"
-        score = f"{self.wins[winner]}-{self.wins[1 - winner]}"
-        self.log.append((ev.MatchOver, winner, self.names[winner], score))
+        self.log.append((ev.MatchOver, winner, self.names[winner], self.series.score(winner)))
 
     # -- naming targets ------------------------------------------------------------
 
-    def target_of(self, ref: Any) -> Side | CardInst | None:
-        if ref is None:
-            return None
+    def target_of(self, ref: Any) -> Side | CardInst:
+        """The player or card a target ref of a legal action names ("p0"/"p1" or a uid)."""
         if isinstance(ref, str):
             return self.sides[int(ref[1])]
-        return self.find(ref)
+        return self.cards[ref]
 
     @staticmethod
     def target_name(target: Side | CardInst) -> str:

@@ -1,6 +1,6 @@
 """Clash as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
+import random
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -8,13 +8,14 @@ from typing import Any
 from cards.loader import CardPool, clash_pool
 from cards.schema import clash as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.errors import OptionError, ScenarioError
 from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.clash import ai
-from engine.rulesets.clash.cards import Proto, proto_of
+from engine.rulesets.clash import ai, hidden
+from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
 from engine.rulesets.clash.view import proto_stats
 
@@ -22,7 +23,7 @@ DECK_SIZE = 30  # clash.md:70
 COPY_LIMIT = 3  # ruling R11
 
 
-class ClashRuleset(Ruleset):
+class ClashRuleset(Ruleset[ClashState]):
     id = "clash"
     name = "Clash"
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
@@ -55,19 +56,6 @@ class ClashRuleset(Ruleset):
     def make_proto(self, card: schema.Card) -> Proto:
         return proto_of(card)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        key = tuple(cards)
-        known = self._checked.get(key)
-        if known is None:
-            known = self._problems(key)
-            if len(self._checked) < 1024:  # the same few decks are checked again and again
-                self._checked[key] = known
-        return list(known)
-
-    @cached_property
-    def _checked(self) -> dict[tuple[str, ...], list[str]]:
-        return {}
-
     def _deck_protos(self, deck: Sequence[str]) -> list[Proto]:
         """The prototypes of a checked deck, memoised like validate_deck (the same few decks)."""
         key = tuple(deck)
@@ -82,19 +70,16 @@ class ClashRuleset(Ruleset):
     def _protos_of(self) -> dict[tuple[str, ...], list[Proto]]:
         return {}
 
-    def _problems(self, cards: Sequence[str]) -> list[str]:
-        problems = []
-        if len(cards) != DECK_SIZE:
-            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in self.protos})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card, count in sorted(Counter(cards).items()):
-            if count > COPY_LIMIT and card in self.protos:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, {self.protos[card].name} has {count}"
-                )
-        return problems
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        return deck_problems(  # clash.md:70 and ruling R11
+            cards,
+            self.protos,
+            exactly=DECK_SIZE,
+            copy_limit=lambda card: COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card, {card.name} has {count}"
+            ),
+        )
 
     def card_catalog(self) -> dict[str, CardView]:
         return {
@@ -120,6 +105,9 @@ class ClashRuleset(Ruleset):
     def choose_many(self, state: ClashState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def determinize(self, state: ClashState, viewer: int, rng: random.Random) -> ClashState:
+        return hidden.determinize(state, viewer, rng)
+
     def _state(self, names: list[str], rng: MatchRng, best_of: int) -> ClashState:
         return ClashState(names, rng, best_of)
 
@@ -136,10 +124,15 @@ class ClashRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
-        """A main-phase position. See docs/architecture.md for the format."""
+        """A main-phase position; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
             raise ScenarioError("a Clash scenario has exactly two seats")
+        _known_keys(data, _TOP_KEYS, "the scenario")
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ScenarioError(f"seat {i} must be a table of fields, not {seat!r}")
+            _known_keys(seat, _SEAT_KEYS, f"seat {i}")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = self._state(names, rng, int(data.get("best_of", 1)))
         state.turn = int(data.get("turn", 1))
@@ -163,12 +156,12 @@ class ClashRuleset(Ruleset):
             side.board = [self._monster(state, m, side.seat) for m in board]
         return state
 
-    def _card(self, state: ClashState, card_id: str, owner: int):
+    def _card(self, state: ClashState, card_id: str, owner: int) -> CardInst:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         return state.new_card(self.protos[card_id], owner)
 
-    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int):
+    def _monster(self, state: ClashState, spec: str | dict[str, Any], owner: int) -> CardInst:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
         card = self._card(state, spec.pop("card"), owner)
         if card.proto.kind != "monster":
@@ -191,6 +184,19 @@ class ClashRuleset(Ruleset):
         if spec:
             raise ScenarioError(f"unknown monster field(s) {sorted(spec)}")
         return card
+
+
+_TOP_KEYS = {"seats", "active", "turn", "starter", "best_of"}
+_SEAT_KEYS = {"name", "health", "mana", "max_mana", "fatigue", "deck", "hand", "graveyard", "board"}
+
+
+def _known_keys(data: dict[str, Any], known: set[str], where: str) -> None:
+    """A misspelt key would silently build another position than the test meant."""
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScenarioError(
+            f"{where}: unknown key(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})"
+        )
 
 
 RULESET = ClashRuleset()

@@ -50,7 +50,9 @@ CHOSEN = frozenset(range(CHOSEN_MONSTER, CHOSEN_ENEMY + 1))
 
 
 def chosen_targets(kind: int, side: "Side", opp: "Side") -> list[Any]:
-    """Target refs (monster uid, or "p0"/"p1" for a player) from the chooser's seat.
+    """Target refs (monster uid, or "p0"/"p1" for a player) from the chooser's seat: the
+    opponent and their monsters first, then the chooser and theirs (a player before their
+    monsters), as in every game (issue 15).
 
     Built from each side's `uids` and `refs` ([key, *uids]), which the caller keeps current.
     """
@@ -58,10 +60,11 @@ def chosen_targets(kind: int, side: "Side", opp: "Side") -> list[Any]:
         return opp.uids
     if kind == CHOSEN_FRIENDLY_MONSTER:
         return side.uids
+    # the opponent's side first, then your own (issue 15: the same order in every game)
     if kind == CHOSEN_MONSTER:
-        return side.uids + opp.uids
+        return opp.uids + side.uids
     if kind == CHOSEN_ENEMY:
         return opp.refs
     if kind == CHOSEN_CHARACTER:
-        return [side.key, opp.key, *side.uids, *opp.uids]
+        return opp.refs + side.refs
     raise ValueError(f"target code {kind} is not a chosen target")

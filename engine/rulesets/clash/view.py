@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
+from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.clash.cards import CardInst, Proto
 
@@ -22,7 +23,7 @@ def proto_stats(proto: Proto) -> dict[str, int]:
 
 
 def card_view(
-    card: CardInst, state: "ClashState | None" = None, on_board: bool = False
+    card: CardInst, state: "ClashState | None" = None, on_board: bool = False, active: bool = True
 ) -> CardView:
     proto = card.proto
     if not on_board:
@@ -38,7 +39,7 @@ def card_view(
     if proto.haste:
         tags.append("haste")
     if state is not None:
-        if card.attacked:
+        if card.attacked and active:  # the flag is cleared only at its owner's next turn
             tags.append("attacked")
         elif card.summoned_turn == state.turn and not proto.haste:
             tags.append("asleep")
@@ -70,7 +71,9 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
             ),
             "deck": ZoneView("deck", len(side.deck), None),  # order is nobody's business
             "board": ZoneView(
-                "board", len(side.board), tuple(card_view(c, state, True) for c in side.board)
+                "board",
+                len(side.board),
+                tuple(card_view(c, state, True, side.seat == state.active) for c in side.board),
             ),
             "graveyard": ZoneView(
                 "graveyard", len(side.graveyard), tuple(card_view(c) for c in side.graveyard)
@@ -81,11 +84,11 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
             "mana": side.mana,
             "max_mana": side.max_mana,
             "fatigue": side.fatigue,
-            "wins": state.wins[side.seat],
+            "wins": state.series.wins[side.seat],
         }
         seats.append(SeatView(side.seat, side.name, stats, zones))
     decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    notes = {"game": str(state.game_no), "best_of": str(state.best_of)}
+    notes = {"game": str(state.game_no), "best_of": str(state.series.best_of)}
     if state.phase in ("starter", "mulligan"):
         notes["coin"] = state.names[state.coin_winner]
     return MatchView(
@@ -100,6 +103,7 @@ def build_view(state: "ClashState", viewer: int | None) -> MatchView:
         winner=state.winner,
         over=state.over,
         notes=notes,
+        empty_board="No monsters",
     )
 
 
@@ -107,21 +111,33 @@ def _ref_name(state: "ClashState", ref: Any) -> str:
     if isinstance(ref, str):
         return state.names[int(ref[1])]
     card = state.find(ref)
-    return card.proto.name if card is not None else "?"
+    return board_name(state, card) if card is not None else "?"
+
+
+def board_name(state: "ClashState", card: CardInst) -> str:
+    """The card's name, with its board position when its side has two of that name."""
+    side = state.side_of(card)
+    if side is None:
+        return card.proto.name
+    return numbered(card.proto.name, side.board, card, _proto_name)
+
+
+def _proto_name(card: CardInst) -> str:
+    return card.proto.name
 
 
 def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
     if head == "play":
-        card = state.find(action[1])
+        card = state.cards[action[1]]
         name = f"{card.proto.name} ({card.proto.cost})"
         target = action[2]
         label = f"Play {name}" + (f" → {_ref_name(state, target)}" if target is not None else "")
         return label, "play", action[1], target
     if head == "attack":
-        card = state.find(action[1])
-        label = f"{card.proto.name} attacks {_ref_name(state, action[2])}"
+        card = state.cards[action[1]]
+        label = f"{board_name(state, card)} attacks {_ref_name(state, action[2])}"
         return label, "attack", action[1], action[2]
     if head == "end":
         return "End turn", "end", None, None
@@ -130,6 +146,6 @@ def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int 
     if head == "second":
         return "Opponent goes first", "starter", None, None
     if head == "card":
-        card = state.find(action[1])
+        card = state.cards[action[1]]
         return f"{card.proto.name} ({card.proto.cost})", "card", action[1], None
     return str(action), "", None, None

@@ -5,15 +5,16 @@ plan is valued directly (what each planned spell and attack should do); the othe
 player's plan is never read.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action, Decision
-from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto, X
-from engine.rulesets.enchantoria.game import effective_power, recycle_value
+from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Eff, Proto, X
+from engine.rulesets.enchantoria.entities import effective_power, recycle_value
 from engine.rulesets.enchantoria.resolve import scope
 
 if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState, Player
+    from engine.rulesets.enchantoria.entities import Player
+    from engine.rulesets.enchantoria.game import EnchantoriaState
 
 WIN = 10_000.0
 CARD = 0.8  # a card in hand
@@ -81,7 +82,7 @@ class Plan:
 
     __slots__ = ("block", "damage", "heal", "protect", "statuses")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.damage: dict[int, int] = {}
         self.heal: dict[int, int] = {}
         self.block: dict[int, int] = {}
@@ -122,11 +123,11 @@ def plan_value(state: "EnchantoriaState", me: "Player", plan: Plan) -> float:
     return total - 0.01 * me.spent(state)  # of two equal plans, the cheaper leaves mana
 
 
-def is_friend(me: "Player", entity) -> bool:
+def is_friend(me: "Player", entity: "Player | CardInst") -> bool:
     return entity is me or (isinstance(entity, CardInst) and entity.owner == me.seat)
 
 
-def standing_shield(state: "EnchantoriaState", entity) -> int:
+def standing_shield(state: "EnchantoriaState", entity: "Player | CardInst") -> int:
     """Damage the entity will not feel this window: protection and wards that stood."""
     shield = entity.protection.power if entity.protection else 0
     shield += sum(s.amount for s in entity.statuses if s.kind == "ward")
@@ -135,7 +136,9 @@ def standing_shield(state: "EnchantoriaState", entity) -> int:
     return shield
 
 
-def hit_value(state: "EnchantoriaState", me: "Player", entity, amount: int, plan: Plan) -> float:
+def hit_value(
+    state: "EnchantoriaState", me: "Player", entity: "Player | CardInst", amount: int, plan: Plan
+) -> float:
     """Damage to an entity, for what gets through its shields and is not overkill; killing
     a being is worth what it would have gone on doing."""
     key = id(entity)
@@ -156,7 +159,7 @@ def hit_value(state: "EnchantoriaState", me: "Player", entity, amount: int, plan
     return -value if is_friend(me, entity) else value
 
 
-def incoming(state: "EnchantoriaState", me: "Player", entity) -> int:
+def incoming(state: "EnchantoriaState", me: "Player", entity: "Player | CardInst") -> int:
     """Damage the entity may take this window, as far as its owner can tell."""
     opp = state.players[1 - me.seat]
     attackers = sum(
@@ -175,7 +178,7 @@ COUNTER_WEIGHT = {"costliest": 0.45, "costliest_damage": 0.35, "up_to_x": 0.45}
 
 
 def spell_value(
-    state: "EnchantoriaState", me: "Player", card: CardInst, x: int, target, plan: Plan
+    state: "EnchantoriaState", me: "Player", card: CardInst, x: int, target: Any, plan: Plan
 ) -> float:
     proto = card.proto
     if proto.type == SUMMON:
@@ -225,7 +228,7 @@ def spell_value(
     return value
 
 
-def status_value(entity, eff, plan: Plan) -> float:
+def status_value(entity: "Player | CardInst", eff: Eff, plan: Plan) -> float:
     """A timed effect, less the one of its kind it would replace (R12): a second Warding
     Chant on one target adds nothing."""
     kind = eff.status

@@ -91,7 +91,7 @@ class Proto:
         return f"Proto({self.id})"
 
 
-def _compile(effect) -> Eff:
+def _compile(effect: schema.Effect) -> Eff:
     amount = getattr(effect, "amount", 0)
     amount = X if amount == "x" else int(amount)
     to = getattr(effect, "to", "target")

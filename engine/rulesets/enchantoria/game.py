@@ -23,159 +23,29 @@ Actions (every one of them private until the window is revealed):
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import CardInst, Proto
-
-START_HEALTH = 30  # R2
-OPENING_HAND = 5  # R2
-HAND_LIMIT = 7  # R13
-MAX_MANA = 10  # R4
-TURN_LIMIT = 60  # R15
+from engine.rulesets.enchantoria.entities import (
+    HAND_LIMIT,
+    OPENING_HAND,
+    TURN_LIMIT,
+    Player,
+    effective_power,
+    mana_for_turn,
+    recycle_value,
+    stunned,
+)
+from engine.rulesets.enchantoria.resolve import resolve_combat
+from engine.rulesets.enchantoria.view import build_view, describe_action
 
 DONE: Action = ("done",)
 UNDO: Action = ("undo",)
 KEEP: Action = ("keep",)
 REVEAL: Action = ("reveal",)
-
-
-def recycle_value(mana_value: int) -> int:
-    """enchantoria.md:1-2, ruling R5: half the mana value, rounded up; X counts as 0."""
-    return (mana_value + 1) // 2
-
-
-def mana_for_turn(turn: int) -> int:
-    """R4: 2 mana in turn 1, one more each turn, at most 10."""
-    return min(turn + 1, MAX_MANA)
-
-
-class Protection:
-    """enchantoria.md:14-17 — one source per entity; its power is what it can still absorb."""
-
-    __slots__ = ("applied_turn", "power", "source", "turns")
-
-    def __init__(self, power: int, source: str, applied_turn: int, turns: int = 0):
-        self.power = power
-        self.source = source
-        self.applied_turn = applied_turn
-        self.turns = turns  # 0: until its power is spent; else a timed effect (R11)
-
-    def copy(self) -> "Protection":
-        return Protection(self.power, self.source, self.applied_turn, self.turns)
-
-
-class Status:
-    """enchantoria.md:24-27 — a timed effect: burn, regen, ward, stun or weaken."""
-
-    __slots__ = ("amount", "applied_turn", "kind", "source", "turns")
-
-    def __init__(self, kind: str, amount: int, turns: int, applied_turn: int, source: str):
-        self.kind = kind
-        self.amount = amount
-        self.turns = turns
-        self.applied_turn = applied_turn
-        self.source = source
-
-    def copy(self) -> "Status":
-        return Status(self.kind, self.amount, self.turns, self.applied_turn, self.source)
-
-    @property
-    def label(self) -> str:
-        amount = f" {self.amount}" if self.amount else ""
-        return f"{self.kind}{amount}"
-
-
-class Player:
-    """One player: an entity like a creature (health, protection, statuses) plus cards.
-
-    `plan`, `step`, `pick` and `ready` are this player's secret choice in the open window:
-    they change nothing else in the state and no view but the player's own shows them.
-    """
-
-    __slots__ = (
-        "board",
-        "deck",
-        "discard",
-        "fatigue",
-        "hand",
-        "health",
-        "key",
-        "mana",
-        "max_health",
-        "max_mana",
-        "name",
-        "pick",
-        "plan",
-        "protection",
-        "ready",
-        "seat",
-        "statuses",
-        "step",
-    )
-
-    def __init__(self, seat: int, name: str):
-        self.seat = seat
-        self.key = f"p{seat}"
-        self.name = name
-        self.health = START_HEALTH
-        self.max_health = START_HEALTH
-        self.mana = 0
-        self.max_mana = 0
-        self.fatigue = 0
-        self.deck: list[CardInst] = []  # the top of the deck is the end of the list
-        self.hand: list[CardInst] = []
-        self.discard: list[CardInst] = []
-        self.board: list[CardInst] = []
-        self.protection: Protection | None = None
-        self.statuses: list[Status] = []
-        self.plan: list[tuple] = []  # ("cast", uid, x, ref) / ("order", uid, ref)
-        self.step: tuple | None = None  # ("x", uid) / ("target", uid, x): a spell half chosen
-        self.pick: Any = None  # the Preparation or Discard choice
-        self.ready = False
-
-    def copy(self) -> "Player":
-        twin = Player.__new__(Player)
-        for slot in ("seat", "key", "name", "health", "max_health", "mana", "max_mana"):
-            setattr(twin, slot, getattr(self, slot))
-        twin.fatigue, twin.step, twin.pick, twin.ready = (
-            self.fatigue,
-            self.step,
-            self.pick,
-            self.ready,
-        )
-        for zone in ("deck", "hand", "discard", "board"):
-            setattr(twin, zone, [c.copy() for c in getattr(self, zone)])
-        twin.protection = None if self.protection is None else self.protection.copy()
-        twin.statuses = [s.copy() for s in self.statuses]
-        twin.plan = list(self.plan)
-        return twin
-
-    def planned_uids(self) -> set[int]:
-        return {entry[1] for entry in self.plan if entry[0] == "cast"}
-
-    def spent(self, state: "EnchantoriaState") -> int:
-        """Mana the plan would pay: shown to this player only (R3)."""
-        total = 0
-        for entry in self.plan:
-            if entry[0] == "cast":
-                proto = state.cards[entry[1]].proto
-                total += entry[2] if proto.x else proto.cost
-        return total
-
-
-def effective_power(being: CardInst) -> int:
-    """A creature's power less its weaken effects (R12)."""
-    power = being.proto.power
-    for status in being.statuses:
-        if status.kind == "weaken":
-            power -= status.amount
-    return max(power, 0)
-
-
-def stunned(being: CardInst) -> bool:
-    return any(s.kind == "stun" for s in being.statuses)
 
 
 class EnchantoriaState(GameState):
@@ -302,14 +172,10 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.end_game(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.enchantoria.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.enchantoria.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "EnchantoriaState":
@@ -353,7 +219,8 @@ class EnchantoriaState(GameState):
         return f"{self.players[entity.owner].name}'s {self.short_name(entity)}"
 
     def targets(self, kind: str, me: Player) -> list[Any]:
-        """Who a card may target (enchantoria.md:22): players first, then beings.
+        """Who a card may target (enchantoria.md:22): the opponent and their beings first,
+        then the player and theirs (issue 15: the same order in every game).
 
         Boards change only between windows, so the lists are kept for the window."""
         key = (self.window, me.seat, kind)
@@ -367,14 +234,15 @@ class EnchantoriaState(GameState):
             return [None]
         opp = self.players[1 - me.seat]
         refs: list[Any] = []
-        if kind in ("any", "friend", "player"):
-            refs.append(me.key)
+        # the opponent and their beings first, then the player and theirs (issue 15)
         if kind in ("any", "enemy", "player", "enemy_player"):
             refs.append(opp.key)
-        if kind in ("any", "friend", "being", "friendly_being"):
-            refs += [b.uid for b in me.board]
         if kind in ("any", "enemy", "being", "enemy_being"):
             refs += [b.uid for b in opp.board]
+        if kind in ("any", "friend", "player"):
+            refs.append(me.key)
+        if kind in ("any", "friend", "being", "friendly_being"):
+            refs += [b.uid for b in me.board]
         return refs
 
     # -- legal actions -------------------------------------------------------------
@@ -442,13 +310,15 @@ class EnchantoriaState(GameState):
             me.plan.append(action)
         elif head == "cast":
             proto = self.cards[action[1]].proto
-            if proto.x:
+            if proto.x and me.mana - me.spent(self) > 1:
                 me.step = ("x", action[1])
-            else:
-                self._aim(me, action[1], 0)
+            else:  # no X, or X can only be 1: no needless prompt (issue 15)
+                self._aim(me, action[1], 1 if proto.x else 0)
         elif head == "x":
+            assert me.step is not None  # "x" is offered only while a cast waits for its X
             self._aim(me, me.step[1], action[1])
         elif head == "target":
+            assert me.step is not None  # as is "target" while it waits for its target
             uid, x = me.step[1], me.step[2]
             me.step = None
             me.plan.append(("cast", uid, x, action[1]))
@@ -468,8 +338,6 @@ class EnchantoriaState(GameState):
         elif self.phase == "discard":
             self.reveal_discards()
         else:
-            from engine.rulesets.enchantoria.resolve import resolve_combat
-
             resolve_combat(self)
             self.discard_phase()
 
@@ -570,7 +438,8 @@ class EnchantoriaState(GameState):
     def end_turn(self) -> None:
         """enchantoria.md:25,27 — durations drop by one, except those applied this turn."""
         for p in self.players:
-            for entity in (p, *p.board):
+            entities: tuple[Player | CardInst, ...] = (p, *p.board)
+            for entity in entities:
                 self.tick(entity)
         if self.turn >= TURN_LIMIT:
             self.decide_by_health("the turn limit was reached")

@@ -13,12 +13,12 @@ The window is resolved in a few strokes, so that no effect sees another's result
    abilities count this turn.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import events as ev
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, X
-from engine.rulesets.enchantoria.game import (
+from engine.rulesets.enchantoria.entities import (
     Player,
     Protection,
     Status,
@@ -35,7 +35,7 @@ Entity = Player | CardInst
 class Cast:
     __slots__ = ("card", "countered", "paid", "seat", "target", "x")
 
-    def __init__(self, seat: int, card: CardInst, x: int, target):
+    def __init__(self, seat: int, card: CardInst, x: int, target: Any):  # a target ref
         self.seat = seat
         self.card = card
         self.x = x
@@ -58,7 +58,7 @@ class Tally:
         "statuses",
     )
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.damage = 0
         self.block = 0
         self.heal = 0
@@ -116,7 +116,7 @@ class Tallies:
 
     __slots__ = ("_by_id",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._by_id: dict[int, tuple[Entity, Tally]] = {}
 
     def __call__(self, entity: Entity) -> Tally:
@@ -170,9 +170,9 @@ def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, objec
             p.mana -= cast.paid
             if card.proto.type != SUMMON:
                 p.discard.append(card)  # a spell is spent at once; a summon enters play later
-            target = state.ref_name(cast.target) if cast.target is not None else None
+            aimed = state.ref_name(cast.target) if cast.target is not None else None
             state.events.append(
-                eev.SpellCast(p.name, card.name, cast.x if card.proto.x else None, target)
+                eev.SpellCast(p.name, card.name, cast.x if card.proto.x else None, aimed)
             )
         p.plan, p.step = [], None
     return casts, orders
@@ -208,20 +208,21 @@ def counter(state: "EnchantoriaState", casts: list[Cast]) -> None:
             )
 
 
-def standing_block(state: "EnchantoriaState", tally) -> None:
+def standing_block(state: "EnchantoriaState", tally: Tallies) -> None:
     """enchantoria.md:6 — the block of what stood before the window: wards of beings and
     ward effects. It is a turn's worth, shared by the swift stroke and the rest (R21)."""
     for p in state.players:
         for being in p.board:
             if being.proto.ward:  # the example of enchantoria.md:6
                 tally(p).block += being.proto.ward
-        for entity in (p, *p.board):
+        entities: tuple[Entity, ...] = (p, *p.board)
+        for entity in entities:
             for status in entity.statuses:
                 if status.kind == "ward" and status.applied_turn != state.turn:
                     tally(entity).block += status.amount
 
 
-def gather_standing(state: "EnchantoriaState", tally) -> None:
+def gather_standing(state: "EnchantoriaState", tally: Tallies) -> None:
     """What stood before the window acts in it: beings' abilities and timed effects
     (their block is gathered by `standing_block`)."""
     for p in state.players:
@@ -232,7 +233,8 @@ def gather_standing(state: "EnchantoriaState", tally) -> None:
                 tally(p).heal += proto.aura
             if proto.pulse:
                 tally(opp).damage += proto.pulse
-        for entity in (p, *p.board):
+        entities: tuple[Entity, ...] = (p, *p.board)
+        for entity in entities:
             for status in entity.statuses:
                 if status.applied_turn == state.turn:
                     continue  # a swift spell's effect: it did not stand before the window
@@ -242,7 +244,7 @@ def gather_standing(state: "EnchantoriaState", tally) -> None:
                     tally(entity).heal += status.amount
 
 
-def scope(state: "EnchantoriaState", to: str, seat: int, target) -> list[Entity]:
+def scope(state: "EnchantoriaState", to: str, seat: int, target: Any) -> list[Entity]:
     me, opp = state.players[seat], state.players[1 - seat]
     if to == "target":
         return [state.entity(target)]
@@ -259,7 +261,9 @@ def scope(state: "EnchantoriaState", to: str, seat: int, target) -> list[Entity]
     return list(me.board)  # friendly_beings
 
 
-def gather_spell(state: "EnchantoriaState", cast: Cast, tally, draws: list) -> None:
+def gather_spell(
+    state: "EnchantoriaState", cast: Cast, tally: Tallies, draws: list[tuple[Player, int]]
+) -> None:
     name, turn = cast.card.name, state.turn
     for eff in cast.card.proto.effects:
         amount = cast.x if eff.amount == X else eff.amount

@@ -1,16 +1,17 @@
 """Enchantoria as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
-from collections.abc import Sequence
+import random
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import enchantoria as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.enchantoria import ai
+from engine.rulesets.enchantoria import ai, hidden
 from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from engine.rulesets.enchantoria.scenario import load_scenario
@@ -23,10 +24,10 @@ COUNTER_LIMIT = 4  # R16: at most four counterspells in a deck
 PHASES = ("preparation", "combat")
 
 
-class EnchantoriaRuleset(Ruleset):
+class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
-    version = "1"
+    version = "2"  # 2: no lone X choice (issue 15)
     card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card, at most "
@@ -44,7 +45,7 @@ class EnchantoriaRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return enchantoria_pool()
 
     @cached_property
@@ -54,19 +55,17 @@ class EnchantoriaRuleset(Ruleset):
     def make_proto(self, card: schema.Card) -> Proto:
         return Proto(card)
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         known = self.protos
-        problems = []
-        if len(cards) != DECK_SIZE:
-            problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in known})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
-        for card, count in sorted(Counter(cards).items()):
-            if count > COPY_LIMIT and card in known:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card, {known[card].name} has {count}"
-                )
+        problems = deck_problems(
+            cards,
+            known,
+            exactly=DECK_SIZE,
+            copy_limit=lambda card: COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card, {card.name} has {count}"
+            ),
+        )
         counters = sum(1 for c in cards if c in known and known[c].is_counter)
         if counters > COUNTER_LIMIT:
             problems.append(f"at most {COUNTER_LIMIT} counterspells, this deck has {counters}")
@@ -90,6 +89,14 @@ class EnchantoriaRuleset(Ruleset):
     def choose_many(self, state: EnchantoriaState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def for_people(self, action: Action) -> bool:
+        return action == ("undo",)
+
+    def determinize(
+        self, state: EnchantoriaState, viewer: int, rng: random.Random
+    ) -> EnchantoriaState:
+        return hidden.determinize(state, viewer, rng)
+
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
     ) -> EnchantoriaState:
@@ -101,7 +108,7 @@ class EnchantoriaRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
-        """A position at the opening of a Preparation or Combat window (see scenario.py)."""
+        """A position at the opening of a Preparation or Combat window (docs/scenarios.md)."""
         return load_scenario(data, rng)
 
 

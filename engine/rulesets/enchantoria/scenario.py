@@ -16,13 +16,8 @@ from typing import Any
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, protos
-from engine.rulesets.enchantoria.game import (
-    START_HEALTH,
-    EnchantoriaState,
-    Protection,
-    Status,
-    mana_for_turn,
-)
+from engine.rulesets.enchantoria.entities import START_HEALTH, Protection, Status, mana_for_turn
+from engine.rulesets.enchantoria.game import EnchantoriaState
 
 PHASES = ("preparation", "combat")
 SEAT_FIELDS = {

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from engine.core.decision import Action, action_id
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
+from engine.rulesets.enchantoria.entities import effective_power, recycle_value, stunned
 from engine.rulesets.enchantoria.events import PhaseBegan
-from engine.rulesets.enchantoria.game import effective_power, recycle_value, stunned
 
 if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState, Player
+    from engine.rulesets.enchantoria.entities import Player
+    from engine.rulesets.enchantoria.game import EnchantoriaState
 
 EVENTS_SHOWN = 14
 PHASE_NAMES = {
@@ -44,7 +45,7 @@ def card_view(card: CardInst) -> CardView:
     return CardView(card.uid, proto.id, name, kind, cost_of(proto), proto.text, proto_stats(proto))
 
 
-def effect_tags(entity, turn: int) -> list[str]:
+def effect_tags(entity: "Player | CardInst", turn: int) -> list[str]:
     tags = []
     prot = entity.protection
     if prot is not None:
@@ -196,14 +197,14 @@ def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
         ruleset="enchantoria",
         viewer=viewer,
         turn=turn,
-        phase=f"Turn {turn} · {phase}" if state.phase not in ("over", "start") else phase,
+        phase=phase,  # the turn is `turn`: renderers say "Turn 9" once (issue 15)
         active=None,  # both players act in every turn
         seats=tuple(seats),
         events=_recent_events(state, viewer),
         decisions=tuple(decisions),
         winner=state.winner,
         over=state.over,
-        notes={"turn": str(turn)},
+        empty_board="No beings",
     )
 
 

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from engine.rulesets.mage_wars.table import Seat
 
 WIN = 10_000.0
+PROGRESS = 40.0  # the win condition, have/need
+LAID = 0.3  # a laid work before any requirement is filled
+OWN_HAND = 0.0  # own hand: ending a turn deals cards, worth nothing extra (docs/ai.md)
 SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
 
 
@@ -22,17 +25,17 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     if side.gone:
         return 0.0
     have, need = state.progress(side)
-    score = 40.0 * have / need
+    score = PROGRESS * have / need
     if side.dead:
         return score - 15.0
     kind = side.mage.proto.data.win.kind
     serves = SERVES.get(kind)
     score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
     score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
-    score += 0.5 * len(side.hand) if own else 0.0
+    score += OWN_HAND * len(side.hand) if own else 0.0
     for work in side.works:  # laid beats held, and nearly done beats barely started
         done = len(work.under)
-        value = 0.6 + 3.0 * done / (done + len(work.need) or 1)
+        value = LAID + 3.0 * done / (done + len(work.need) or 1)
         score += 2 * value if work.proto.type == serves else value
     score += 2.0 * len(side.board) + 2.0 * len(side.wards) + 2.0 * side.built
     if kind == "structures":  # the centre is where it wins

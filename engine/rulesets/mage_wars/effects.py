@@ -35,7 +35,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
                 seat,
                 f"Draw {e.count} from which deck?",
                 [("deck", d) for d in DECKS[1:]],
-                ("draw", e.count),
+                data=("draw", e.count),
             )
         else:
             state.push(*[("draw", seat, e.deck)] * e.count)
@@ -48,7 +48,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
                 seat,
                 "Take the top card of a discard pile?",
                 [*[("pile", d) for d in piles], ("pile", None)],
-                ("salvage", 1),
+                data=("salvage", 1),
             )
     elif k == "sunder":
         for ref in refs(state, side, e.target, target):
@@ -56,7 +56,7 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             broken = victim.armor[-e.amount :] if e.amount else []
             del victim.armor[len(victim.armor) - len(broken) :]
             for card in broken:
-                state.discard(card)
+                state.discard(state.own(card))  # a clone may share the pile's cards
             state.events.append(Note(f"{len(broken)} of {victim.name}'s armor card(s) break."))
     elif k == "meddle":
         work = state.cards.get(target) if isinstance(target, int) else None
@@ -66,10 +66,10 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
             and (work in state.centre or work.owner not in (None, seat))
         ):
             for _ in range(min(e.count, len(work.under))):
-                card, icon = work.under.pop()
+                filler, icon = work.under.pop()
                 work.need.append(icon)
-                if card is not None:
-                    state.discard(card)
+                if filler is not None:
+                    state.discard(filler)
             state.events.append(Note(f"{source} unravels part of {work.proto.name}."))
     elif k == "ward":
         side.ward += e.amount

@@ -23,14 +23,16 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.view import MatchView
 from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, ICON_WORDS, Proto, use_effects
 from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.table import TALLIES, Card, Prompt, Seat
+from engine.rulesets.mage_wars.view import build_view, describe_action
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
@@ -175,6 +177,7 @@ class MageWarsState(GameState):
     def drop_stale_choices(self, seat: int, gone: set[int]) -> None:
         """An open prompt no longer offers the leaver, or its cards, as a target (R16)."""
         p = self.prompt
+        assert p is not None  # asked only while a prompt is open
         key = f"p{seat}"
 
         def stale(a: Action) -> bool:
@@ -185,31 +188,40 @@ class MageWarsState(GameState):
         kept = [a for a in p.actions if not stale(a)]
         p.actions = kept or [("fizzle", p.actions[0][1])]
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.mage_wars.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.mage_wars.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "MageWarsState":
+        """An independent copy. Cards lying in a deck, a discard pile or a health or armor
+        pile are shared, not copied: no rule changes a card while it lies there, and every
+        way out of a pile (`take`, `salvage`, `spend`, `hurt`, `strip`, a sunder) gives the
+        state its own copy first (`own`). Most of the ~200 cards lie in piles, so a
+        look-ahead copy costs the table, not the whole game (docs/ai.md, "cheaper
+        copies")."""
         twin = MageWarsState.__new__(MageWarsState)
-        memo: dict[int, Card] = {}
-        for uid in self.cards:  # first empty cards, then what refers to them
-            memo[uid] = Card.__new__(Card)
-        for uid, card in self.cards.items():
-            done = card.copy(memo)
-            target = memo[uid]
-            for slot in Card.__slots__:
-                setattr(target, slot, getattr(done, slot))
+        memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
+        owned = self._table_cards()
+        piled = sum(len(pile) for pile in self.decks.values())
+        piled += sum(len(pile) for pile in self.discards.values())
+        piled += sum(len(side.health) + len(side.armor) for side in self.seats)
+        if len(owned) + piled != len(self.cards):  # a card elsewhere: copy all but piles
+            kept = {c.uid for pile in self.decks.values() for c in pile}
+            for pile in (*self.discards.values(), *(s.health for s in self.seats)):
+                kept.update(c.uid for c in pile)
+            kept.update(c.uid for side in self.seats for c in side.armor)
+            owned = [card for uid, card in self.cards.items() if uid not in kept]
+        for card in owned:  # first empty cards, then what refers to them
+            memo[card.uid] = Card.__new__(Card)
+        for card in owned:
+            card.copy_into(memo[card.uid], memo)
         twin.cards = memo
         twin.names, twin.rng = self.names, self.rng.clone()
         twin.seats = [s.copy(memo) for s in self.seats]
-        twin.decks = {d: [memo[c.uid] for c in cs] for d, cs in self.decks.items()}
-        twin.discards = {d: [memo[c.uid] for c in cs] for d, cs in self.discards.items()}
+        twin.decks = {d: list(cs) for d, cs in self.decks.items()}
+        twin.discards = {d: list(cs) for d, cs in self.discards.items()}
         twin.centre = [memo[c.uid] for c in self.centre]
         twin.limbo = [memo[c.uid] for c in self.limbo]
         twin.next_uid, twin.events = self.next_uid, list(self.events)
@@ -223,9 +235,9 @@ class MageWarsState(GameState):
                 p.player,
                 p.text,
                 p.actions,
-                _copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
-                p.min_picks,
-                p.max_picks,
+                data=_copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
+                min_picks=p.min_picks,
+                max_picks=p.max_picks,
             )
         )
         for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
@@ -321,7 +333,41 @@ class MageWarsState(GameState):
             self.events.append(
                 Note(f"The {DECK_NAMES[deck]} discard pile is shuffled into a new deck.")
             )
-        return pile.pop()
+        return self.own(pile.pop())
+
+    def _table_cards(self) -> list[Card]:
+        """Every card outside the piles (`clone` copies these): the centre, limbo, each
+        seat's Mage and zones but health and armor, its items, and what lies under or
+        charges any of them (counted, so a card in two places shows as a mismatch)."""
+        found: list[Card] = [*self.centre, *self.limbo]
+        for side in self.seats:
+            if side.mage is not None:
+                found.append(side.mage)
+            found += side.hand
+            found += side.pets
+            found += side.works
+            found += side.board
+            found += side.wards
+            found += side.levels
+            found += [c for c, _ in side.trials]
+            found += side.items.values()
+        index = 0
+        while index < len(found):
+            card = found[index]
+            index += 1
+            if card.under:
+                found += [c for c, _ in card.under if c is not None]
+            if card.charges:
+                found += card.charges
+        return found
+
+    def own(self, card: Card) -> Card:
+        """A card leaving a pile becomes this state's own copy: a clone may share the one
+        that lay in the pile (`clone`)."""
+        mine = Card.__new__(Card)
+        card.copy_into(mine, self.cards)
+        self.cards[card.uid] = mine
+        return mine
 
     def discard(self, card: Card) -> None:
         """mw:118 — face up beside the deck it came from; what lay under it goes too."""
@@ -452,11 +498,11 @@ class MageWarsState(GameState):
             self.prompt = Prompt(
                 "discard",
                 seat,
-                f"Your hand holds {self.max_hand(side)}: discard {excess}.",
+                f"You hold {len(side.hand)} cards and your hand keeps "
+                f"{self.max_hand(side)}: discard {excess}.",
                 [("card", c.uid) for c in side.hand],
-                None,
-                excess,
-                excess,
+                min_picks=excess,
+                max_picks=excess,
             )
 
     def step_next(self, seat: int) -> None:
@@ -486,9 +532,8 @@ class MageWarsState(GameState):
             seat,
             "Your Mage is dead. Draw 1 card from which decks? (any, all or none)",
             [("deck", d) for d in RESURRECTION_DECKS],
-            None,
-            0,
-            len(RESURRECTION_DECKS),
+            min_picks=0,
+            max_picks=len(RESURRECTION_DECKS),
         )
 
     def dead_draws(self, side: Seat, picks: tuple) -> None:
@@ -514,11 +559,11 @@ class MageWarsState(GameState):
         self.prompt = Prompt(
             "keep",
             seat,
-            f"Your hand holds {self.max_hand(side)}: discard {excess} of the cards you drew.",
+            f"You hold {len(side.hand)} cards and your hand keeps {self.max_hand(side)}: "
+            f"discard {excess} of the cards you drew.",
             [("card", c.uid) for c in drawn],
-            None,
-            excess,
-            excess,
+            min_picks=excess,
+            max_picks=excess,
         )
 
     def step_rise(self, seat: int) -> None:
@@ -575,18 +620,23 @@ class MageWarsState(GameState):
         side = self.seats[self.active]
         actions: list[Action] = []
         works = self.fillable(side)
+        # R32: a fill that would complete a work with no use (a spell with no legal
+        # target) is not offered: it would only discard the work and its resources
+        last = [w for w in works if len(w.need) == 1]
+        no_use = [w for w in last if not self.has_use(side, w, True)]  # filled from hand
+        no_use_tapped = [w for w in last if not self.has_use(side, w, False)]
         for card in side.hand:
             if self.can_play(side, card):
                 actions.append(("play", card.uid))
             icons = card.proto.resources
             if icons:
                 for work in works:
-                    if _fits(icons, work.need):
+                    if _fits(icons, work.need) and work not in no_use:
                         actions.append(("fill", card.uid, work.uid))
         for source in self.perm_sources(side):
             icon = _resource_of(source)
             for work in works:
-                if _fits((icon,), work.need):
+                if _fits((icon,), work.need) and work not in no_use_tapped:
                     actions.append(("tap", source.uid, work.uid))
         if side.health:
             actions.append(SPEND)
@@ -609,6 +659,8 @@ class MageWarsState(GameState):
         if card.used == self.turn:  # R20: taken from a discard pile this turn
             return False
         t = card.proto.type
+        if t in ("creature", "item", "magic") and len(card.proto.requires) <= card.discount:
+            return self.has_use(side, card, False)  # R32: complete at once, so of use now
         if t in ("creature", "item", "magic", "structure", "challenge"):
             return True
         if t == "level":  # mw:74 — exactly one above the current level, one at a time (R10)
@@ -636,8 +688,9 @@ class MageWarsState(GameState):
         found += [c for c in side.items.values() if c.proto.data.power and c.used != self.turn]
         return found
 
-    def targets(self, side: Seat, kind: str) -> list[Any]:
-        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110)."""
+    def targets(self, side: Seat, kind: str | None) -> list[Any]:
+        """Legal chosen targets: enemy Mages as "p#", cards by uid (mw:105-110); none for
+        a card that chooses no target (kind None)."""
         found: list[Any] = []
         if kind in ("enemy_mage", "enemy"):
             found += [s.key for s in self.seats if s is not side and not s.gone and not s.dead]
@@ -720,7 +773,11 @@ class MageWarsState(GameState):
         work.need.remove(need)
         work.under.append((card, need))
         side.tally["fill"] += 1
-        what = card.proto.name if card is not None else f"{source.proto.name}'s resource"
+        if card is not None:
+            what = card.proto.name
+        else:
+            assert source is not None  # no card: a tapped source gives the resource
+            what = f"{source.proto.name}'s resource"
         self.events.append(Note(f"{side.name} fills {work.proto.name} with {what}."))
         if not work.need and work.proto.type != "level":
             if work in side.works:
@@ -731,7 +788,7 @@ class MageWarsState(GameState):
 
     def spend(self, side: Seat) -> None:
         """mw:30 — a health card taken into hand, at the Mage's discount; health drops."""
-        card = side.health.pop()
+        card = self.own(side.health.pop())
         card.discount = side.mage.proto.data.discount
         side.tally["spend"] += 1
         self.events.append(Note(f"{side.name} spends a health card ({len(side.health)} left)."))
@@ -777,6 +834,26 @@ class MageWarsState(GameState):
         else:
             self.limbo.append(card)
             self.prompt = self.activation_prompt(side, card)
+
+    def has_use(self, side: Seat, work: Card, filled_from_hand: bool) -> bool:
+        """R32: whether `work`, completed now, could be used at all rather than only
+        discarded (mw:46-64): `filled_from_hand` says whether the last requirement is met
+        by a card (which becomes a charge of a charged card) or by a permanent resource.
+        Structures, levels, resources and blessings always have a use."""
+        proto = work.proto
+        t = proto.type
+        if t not in ("creature", "item", "magic"):
+            return True
+        charged = getattr(proto.data, "charged", False) and (
+            filled_from_hand or any(c is not None for c, _ in work.under)
+        )
+        if t == "magic" and charged:
+            return True
+        if t == "creature" and self.max_pets(side) > 0:
+            return True
+        if t == "item" and (charged or not proto.data.charged):
+            return True
+        return proto.chosen is None or bool(self.targets(side, proto.chosen))
 
     def activation_prompt(self, side: Seat, card: Card) -> Prompt:
         proto = card.proto
@@ -825,9 +902,9 @@ class MageWarsState(GameState):
             self.events.append(ev.Summoned(card.proto.name, side.name))
         elif head == "slot":
             slot = card.proto.data.slot
-            old = side.items.get(slot)
-            if old is not None:
-                self.discard(old)
+            held = side.items.get(slot)
+            if held is not None:
+                self.discard(held)
             card.owner = side.seat
             side.items[slot] = card
             self.events.append(Note(f"{side.name} puts {card.proto.name} in the {slot} slot."))
@@ -943,7 +1020,7 @@ class MageWarsState(GameState):
             return
         lost = min(amount, len(victim.health))
         for _ in range(lost):
-            self.discard(victim.health.pop())
+            self.discard(self.own(victim.health.pop()))
         self.events.append(ev.Damaged(victim.name, lost, len(victim.health), source))
         if not victim.health:
             self.kill(victim, by)
@@ -965,12 +1042,13 @@ class MageWarsState(GameState):
 
     def strip(self, side: Seat, everything: bool = False) -> list[Card]:
         """What a dying Mage discards (mw:133-135); a leaving player discards all (R16)."""
-        cards = side.hand + side.pets + list(side.items.values()) + side.armor + side.works
+        armor = [self.own(c) for c in side.armor]
+        cards = side.hand + side.pets + list(side.items.values()) + armor + side.works
         cards += [c for c, _ in side.trials]
         side.hand, side.pets, side.armor, side.works, side.trials = [], [], [], [], []
         side.items = {}
         if everything:
-            cards += side.health + side.board + side.wards + side.levels
+            cards += [self.own(c) for c in side.health] + side.board + side.wards + side.levels
             side.health, side.board, side.wards, side.levels = [], [], [], []
         return cards
 
@@ -997,7 +1075,9 @@ class MageWarsState(GameState):
 
     def resurrect(self, side: Seat) -> None:
         """mw:139 — pay, draw health cards, and take a turn at once."""
-        for card in self.payment(side):
+        payment = self.payment(side)
+        assert payment is not None  # the rise prompt offers this only when the hand pays
+        for card in payment:
             side.hand.remove(card)
             self.discard(card)
         side.dead = False
@@ -1027,7 +1107,7 @@ class MageWarsState(GameState):
             side.seat,
             f"A curse strikes you — {_curse_line(card.proto)}",
             actions,
-            card.proto,
+            data=card.proto,
         )
 
     def answer_curse(self, side: Seat, curse: Proto, action: Action) -> None:
@@ -1132,7 +1212,7 @@ class MageWarsState(GameState):
         pile = self.discards[deck]
         if not pile:
             return
-        card = pile.pop()
+        card = self.own(pile.pop())
         card.used = self.turn  # R20: not played again this turn (no endless salvage loops)
         self.into_hand(side, card, DECK_NAMES[deck] + " discard pile", public=True)
 

@@ -5,18 +5,19 @@ choice of a Mage (R0 in docs/rules/mage-wars.md): a one-entry list naming a Mage
 `random` to draw one from the Mage deck.
 """
 
-from collections.abc import Sequence
+import random
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import mage_wars as schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.mage_wars import ai
+from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
 from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
 from engine.rulesets.mage_wars.table import Card, Seat
@@ -25,10 +26,10 @@ from engine.rulesets.mage_wars.view import proto_view
 RANDOM = "random"
 
 
-class MageWarsRuleset(Ruleset):
+class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
-    version = "2"  # 2: no tells (curse and resurrection prompts, R31)
+    version = "3"  # 3: R32, no completion without a use (issue 15); 2: no tells (R31)
     card_type = schema.Card
     pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
@@ -48,7 +49,7 @@ class MageWarsRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return mage_wars_pool()
 
     @cached_property
@@ -62,7 +63,7 @@ class MageWarsRuleset(Ruleset):
     def mages(self) -> list[str]:
         return sorted(c for c, p in self.protos.items() if p.type == "mage")
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         if len(cards) != 1:
             return [f"name one Mage (or '{RANDOM}'), not {len(cards)} cards"]
         if cards[0] != RANDOM and cards[0] not in self.mages:
@@ -84,6 +85,9 @@ class MageWarsRuleset(Ruleset):
 
     def choose_many(self, state: MageWarsState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def determinize(self, state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
+        return hidden.determinize(state, viewer, rng)
 
     def _fill_decks(self, state: MageWarsState) -> None:
         for proto in self.protos.values():
@@ -109,10 +113,15 @@ class MageWarsRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MageWarsState:
-        """A main-phase position for rule tests. See tests/rules/mage_wars/conftest.py."""
+        """A main-phase position for rule tests; the format is in docs/scenarios.md."""
         seats = data.get("seats")
         if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
             raise ScenarioError("a Mage Wars scenario has 2 to 4 seats")
+        unknown = set(data) - {"seats", "active", "turn", "round", "decks", "discards", "centre"}
+        if unknown:
+            raise ScenarioError(f"unknown scenario field(s) {sorted(unknown)}")
+        if not all(isinstance(s, dict) for s in seats):
+            raise ScenarioError("each seat is a table of fields")
         names = [s.get("name", f"Player {i + 1}") for i, s in enumerate(seats)]
         state = MageWarsState(names, rng)
         self._fill_decks(state)
@@ -150,6 +159,11 @@ class MageWarsRuleset(Ruleset):
 
     def _work(self, state: MageWarsState, spec: Any, owner: int | None) -> Card:
         spec = {"card": spec} if isinstance(spec, str) else dict(spec)
+        unknown = set(spec) - {"card", "need", "built", "under", "charges"}
+        if unknown or "card" not in spec:
+            raise ScenarioError(
+                f"a card table has 'card' and any of need, built, under, charges: {spec}"
+            )
         card = self._card(state, spec["card"])
         card.owner = owner
         card.need = list(spec.get("need", card.proto.requires))

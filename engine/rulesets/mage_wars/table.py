@@ -1,5 +1,8 @@
 """The things on the table: a card, a player's seat, and a prompt waiting for an answer."""
 
+from typing import Any
+
+from engine.core.decision import Action
 from engine.rulesets.mage_wars.cards import Proto
 
 
@@ -21,12 +24,16 @@ class Card:
 
     def copy(self, memo: dict[int, "Card"]) -> "Card":
         twin = Card.__new__(Card)
+        self.copy_into(twin, memo)
+        return twin
+
+    def copy_into(self, twin: "Card", memo: dict[int, "Card"]) -> None:
+        """Fill the empty `twin` with this card's fields, cards it holds read from `memo`."""
         twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
         twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
         twin.tapped = self.tapped
         twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
         twin.charges = [memo[c.uid] for c in self.charges]
-        return twin
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"
@@ -53,11 +60,23 @@ class Seat:
         "ward",
         "won",
     )
+    # The zones, set in a loop by __init__ and copy: declared for the type checker.
+    hand: list[Card]
+    health: list[Card]
+    armor: list[Card]
+    pets: list[Card]
+    works: list[Card]
+    board: list[Card]
+    wards: list[Card]
+    levels: list[Card]
+    trials: list[tuple[Card, dict[str, int]]]  # a trial card and the tallies when it began
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
         self.name = name
-        self.mage: Card | None = None
+        # Typed as always there: the ruleset sets it right after making the state
+        # (new_game, from_scenario), and nothing reads it in between.
+        self.mage: Card = None  # type: ignore[assignment]
         for zone in self.ZONES:
             setattr(self, zone, [])
         self.items: dict[str, Card] = {}
@@ -71,12 +90,20 @@ class Seat:
 
     def copy(self, memo: dict[int, Card]) -> "Seat":
         twin = Seat.__new__(Seat)
-        for slot in ("seat", "name", "level", "dead", "gone", "kills", "built", "won"):
-            setattr(twin, slot, getattr(self, slot))
+        # spelled out (no getattr/setattr loops): look-ahead agents copy seats per option
+        twin.seat, twin.name, twin.level = self.seat, self.name, self.level
+        twin.dead, twin.gone, twin.kills = self.dead, self.gone, self.kills
+        twin.built, twin.won = self.built, self.won
         twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
         twin.mage = memo[self.mage.uid] if self.mage is not None else None
-        for zone in self.ZONES[:-1]:
-            setattr(twin, zone, [memo[c.uid] for c in getattr(self, zone)])
+        twin.hand = [memo[c.uid] for c in self.hand]
+        twin.health = list(self.health)  # face-down piles: shared cards (MageWarsState.clone)
+        twin.armor = list(self.armor)
+        twin.pets = [memo[c.uid] for c in self.pets]
+        twin.works = [memo[c.uid] for c in self.works]
+        twin.board = [memo[c.uid] for c in self.board]
+        twin.wards = [memo[c.uid] for c in self.wards]
+        twin.levels = [memo[c.uid] for c in self.levels]
         twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
         twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
         twin.tally = dict(self.tally)
@@ -93,6 +120,16 @@ TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
 class Prompt:
     __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
 
-    def __init__(self, kind, player, text, actions, data=None, min_picks=1, max_picks=1):
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        text: str,
+        actions: list[Action],
+        *,
+        data: Any = None,  # what answering needs: a step, a curse's Proto ...
+        min_picks: int = 1,
+        max_picks: int = 1,
+    ) -> None:
         self.kind, self.player, self.text, self.actions = kind, player, text, actions
         self.data, self.min_picks, self.max_picks = data, min_picks, max_picks

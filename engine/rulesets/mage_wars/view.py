@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
+from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.mage_wars.cards import (
     DECK_NAMES,
@@ -102,13 +103,38 @@ def table_view(card: "Card", state: "MageWarsState") -> CardView:
     return replace(base, stats=stats, tags=tuple(tags), attached=under)
 
 
+def board_cards(side: "Seat") -> list["Card"]:
+    """A seat's play area in the order its board zone lists it (and labels number it)."""
+    board = [side.mage, *side.levels, *side.pets, *side.items.values(), *side.board]
+    return board + side.wards + [c for c, _ in side.trials] + side.works
+
+
+def card_name(state: "MageWarsState", card: "Card") -> str:
+    """How an option names a card: one in a hand spent from health says so (it waives
+    requirements another copy does not), one on the table or in the centre is numbered by
+    its place there when a card of the same name is there too (`Ashwood Bow #3`)."""
+    name = card.proto.name
+    for side in state.seats:
+        if card in side.hand:
+            return f"{name} (from health)" if card.discount and card.proto.requires else name
+        board = board_cards(side)
+        if card in board:
+            return numbered(name, board, card, _proto_name)
+    if card in state.centre:
+        return numbered(name, state.centre, card, _proto_name)
+    return name
+
+
+def _proto_name(card: "Card") -> str:
+    return card.proto.name
+
+
 def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatView:
     own = viewer == side.seat
     # The whole play area in one zone, the one every renderer lists: the Mage card first
     # (its win condition in its tags), then what is finished, then what is in the making.
-    board = [side.mage, *side.levels, *side.pets, *side.items.values(), *side.board]
-    board += side.wards + [c for c, _ in side.trials] + side.works
-    shown = (proto_view(side.mage.proto, side.mage.uid),)
+    board = board_cards(side)
+    shown: tuple[CardView, ...] = (proto_view(side.mage.proto, side.mage.uid),)
     shown += tuple(table_view(c, state) for c in board[1:])
     zones = {
         "hand": ZoneView(
@@ -176,11 +202,12 @@ def _ref(state: "MageWarsState", ref: Any) -> str:
     card = state.cards.get(ref)
     if card is None:
         return "?"
+    name = card_name(state, card)
     if card.owner is not None and card.owner != state.active:  # whose, in a game of 3 or 4
-        return f"{state.names[card.owner]}'s {card.proto.name}"
+        return f"{state.names[card.owner]}'s {name}"
     if card in state.centre:
-        return f"{card.proto.name} (centre)"
-    return card.proto.name
+        return f"{name} (centre)"
+    return name
 
 
 def _short(text: str, limit: int = 48) -> str:
@@ -193,7 +220,7 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
     """(label, group, card uid, target) for one legal action."""
     head = action[0]
     name = (
-        state.cards[action[1]].proto.name
+        card_name(state, state.cards[action[1]])
         if len(action) > 1 and isinstance(action[1], int) and action[1] in state.cards
         else ""
     )

@@ -6,6 +6,7 @@ from engine.core.decision import Action, Decision
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.objects import Obj, Player
 
 WIN = 10_000.0
 
@@ -26,6 +27,41 @@ def _board(state: "MagicState", seat: int) -> float:
     return total + 1.5 * min(lands, 7)
 
 
+def _creature(state: "MagicState", obj: "Obj") -> float:
+    return 2.0 * state.power(obj) + 1.5 * state.toughness(obj) - obj.damage + 1.0
+
+
+def _combat(state: "MagicState") -> tuple[dict[int, float], dict[int, float]]:
+    """What the declared attacks and blocks will do once damage is dealt: life each seat
+    loses and creature value each seat loses (first strike, trample and deathtouch left
+    out). Without it a declared attacker or blocker scores as if nothing would happen, and
+    the one-ply agent attacked and blocked at random."""
+    life: dict[int, float] = {}
+    lost: dict[int, float] = {}
+    objs = state.objs
+    for attacker in state.battlefield:
+        if attacker.attacking < 0:
+            continue
+        power = max(state.power(attacker), 0)
+        if not attacker.blocked:
+            life[attacker.attacking] = life.get(attacker.attacking, 0.0) + power
+            continue
+        blockers = [objs[b] for b in attacker.blockers if b in objs]
+        for blocker in blockers:
+            left = max(state.toughness(blocker) - blocker.damage, 1)
+            if power >= left:
+                lost[blocker.controller] = lost.get(blocker.controller, 0.0) + _creature(
+                    state, blocker
+                )
+            power -= min(power, left)
+        taken = sum(max(state.power(b), 0) for b in blockers)
+        if taken >= max(state.toughness(attacker) - attacker.damage, 1):
+            lost[attacker.controller] = lost.get(attacker.controller, 0.0) + _creature(
+                state, attacker
+            )
+    return life, lost
+
+
 def evaluate(state: "MagicState", seat: int) -> float:
     """Higher is better for `seat`: life, poison, board and cards in hand against the
     strongest opponent."""
@@ -36,11 +72,15 @@ def evaluate(state: "MagicState", seat: int) -> float:
     if me.left:
         return -WIN
     foes = [p for p in state.players if p.seat != seat and not p.left]
-    mine = me.life - 2.0 * me.poison + _board(state, seat) + 1.0 * len(me.hand)
-    theirs = max(
-        (p.life - 2.0 * p.poison + _board(state, p.seat) + 1.0 * len(p.hand) for p in foes),
-        default=0.0,
-    )
+    life, lost = _combat(state)
+
+    def standing(p: "Player") -> float:
+        life_left = p.life - life.get(p.seat, 0.0)
+        board = _board(state, p.seat) - lost.get(p.seat, 0.0)
+        return life_left - 2.0 * p.poison + board + 1.0 * len(p.hand)
+
+    mine = standing(me)
+    theirs = max((standing(p) for p in foes), default=0.0)
     return mine - theirs
 
 

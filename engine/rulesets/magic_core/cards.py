@@ -7,18 +7,20 @@ hybrid symbols (107.4e) as pairs of pool indexes, e.g. ((0, 1),) for {W/U}.
 
 import re
 from functools import cache
+from typing import Any
 
-from pydantic import TypeAdapter
-
-from cards.loader import CardPool, load_pool
 from cards.schema import magic_core as schema
 from cards.schema.magic_core import COLORS, chosen_target
+from engine.rulesets.magic_core.pool import pool
+from engine.rulesets.magic_core.text import ability_text, card_text
 
 MANA = "WUBRGC"  # pool and cost index order: the five colours, then colourless (106.1b)
 SYMBOL = re.compile(r"\{([^}]*)\}")
+#: (generic, W, U, B, R, G, C, x, hybrid pairs): eight ints then a tuple of index pairs
+Cost = tuple[Any, ...]
 
 
-def parse_cost(text: str) -> tuple[int, ...]:
+def parse_cost(text: str) -> Cost:
     """'{X}{2}{R}{R}' -> (2, 0, 0, 0, 2, 0, 0, 1, ()); '{0}' and '' cost nothing (107.4d)."""
     cost: list = [0] * 8
     hybrid = []
@@ -34,7 +36,7 @@ def parse_cost(text: str) -> tuple[int, ...]:
     return (*cost, tuple(hybrid))
 
 
-def cost_text(cost: tuple[int, ...]) -> str:
+def cost_text(cost: Cost) -> str:
     parts = ["{X}"] * cost[7]
     if cost[0]:
         parts.append(f"{{{cost[0]}}}")
@@ -53,6 +55,7 @@ class Ability:
         "index",
         "is_mana",
         "life",
+        "mana_effect",
         "sacrifice",
         "sorcery_speed",
         "tap",
@@ -73,9 +76,10 @@ class Ability:
         self.zone = data.zone  # where it works from (113.6, 113.6k)
         self.effects = tuple(data.effects)
         self.is_mana = data.is_mana
+        # a mana ability's one effect, typed, so the rules read its mana without a check
+        first = data.effects[0]
+        self.mana_effect = first if self.is_mana and isinstance(first, schema.AddMana) else None
         self.target = chosen_target(data.effects)
-        from engine.rulesets.magic_core.text import ability_text
-
         self.text = ability_text(data, owner_name)
 
 
@@ -116,11 +120,10 @@ class Proto:
         "type_line",
         "x_choice",
         "x_is",
+        "x_only",
     )
 
     def __init__(self, card: schema.Card):
-        from engine.rulesets.magic_core.text import card_text
-
         self.id = card.id
         self.name = card.name
         self.card_types = frozenset(card.types)
@@ -163,6 +166,15 @@ class Proto:
         self.opening_hand = card.opening_hand  # 103.5a
         self.x_is = card.x_is
         self.x_choice = card.x_choice
+        # R13: an instant or sorcery each of whose effects is counted by its cost's X does
+        # nothing with X = 0 (Rally the Hamlet creates no Soldier), so X = 0 is not offered
+        self.x_only = (
+            not self.is_permanent
+            and bool(self.cost[7])
+            and self.x_is is None
+            and bool(self.effects)
+            and all(getattr(e, "amount", None) in ("X", "half_X") for e in self.effects)
+        )
         self.token = card.token
         supers = "Basic " if self.basic else ""
         kinds = " ".join(t.capitalize() for t in card.types)
@@ -173,11 +185,6 @@ class Proto:
 
     def __repr__(self) -> str:
         return f"Proto({self.id})"
-
-
-@cache
-def pool() -> CardPool:
-    return load_pool("magic_core", TypeAdapter(schema.Card))
 
 
 @cache

@@ -5,15 +5,24 @@ target that is gone, a card to discard from an empty hand, a creature to sacrifi
 there is none) is simply not done, and the rest still happens.
 """
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from engine.core import events as ev
 from engine.rulesets.magic_core.cards import MANA, protos
-from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, Obj, Player
+from engine.rulesets.magic_core.objects import (
+    BATTLEFIELD,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    Obj,
+    Player,
+    StackItem,
+)
+from engine.rulesets.magic_core.steps import M_FREE
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
-    from engine.rulesets.magic_core.objects import StackItem
 
 
 def amount_of(state: "MagicState", item: "StackItem", value: Any) -> int:
@@ -73,7 +82,9 @@ def objects_of(state: "MagicState", item: "StackItem", word: str) -> list[Obj]:
     return []
 
 
-def resolve(state: "MagicState", item: "StackItem", effect) -> None:
+def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
+    """Carry out one effect model; typed Any: it branches on `kind`, which the type
+    checker does not narrow the effect union by."""
     kind = effect.kind
     word = getattr(effect, "target", "you")
     n = amount_of(state, item, getattr(effect, "amount", 1))
@@ -167,8 +178,6 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
     elif kind == "free_cast":
         state.choice = {"free": effect.amount}
         if state.free_actions(item.controller):
-            from engine.rulesets.magic_core.game import M_FREE
-
             state.mode = M_FREE
             state.asking = item.controller
     else:  # the schema allows nothing else
@@ -178,8 +187,6 @@ def resolve(state: "MagicState", item: "StackItem", effect) -> None:
 def copy_spell(state: "MagicState", item: "StackItem") -> None:
     """112.1a: a copy of a spell is a spell; 112.2: its owner is whoever put it on the
     stack. It copies the X and target (ruling: no new target is chosen)."""
-    from engine.rulesets.magic_core.objects import StackItem
-
     original = state.find_item(item.target)
     if original is None:
         return
@@ -219,7 +226,7 @@ def gain_life(state: "MagicState", player: Player, n: int) -> None:
 
 
 def deal_damage(
-    state: "MagicState", source: Obj | None, target, amount: int, combat: bool = False
+    state: "MagicState", source: Obj | None, target: Obj | Player, amount: int, combat: bool = False
 ) -> None:
     """Damage to a player is life loss; to a creature it is marked (120). Deathtouch and
     lifelink work for any damage their source deals."""
@@ -227,7 +234,9 @@ def deal_damage(
         return
     name = source.name if source is not None else ""
     on_field = source is not None and source.zone == BATTLEFIELD
-    words = state.keywords(source) if on_field else (source.proto.keywords if source else set())
+    words: AbstractSet[str] = set()
+    if source is not None:
+        words = state.keywords(source) if on_field else source.proto.keywords
     if isinstance(target, Player):
         target.life -= amount
         state.events.append(ev.Damaged(target.name, amount, target.life, name))

@@ -24,12 +24,14 @@ from typing import Any
 
 from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
-from engine.core.decision import Action, Decision
+from engine.core.decision import Action, Decision, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState
+from engine.core.series import Series
+from engine.core.view import MatchView
 from engine.rulesets.magic_core import effects as fx
-from engine.rulesets.magic_core.cards import Proto
+from engine.rulesets.magic_core.cards import Ability, Cost, Proto
 from engine.rulesets.magic_core.events import PlayerLeft
 from engine.rulesets.magic_core.mana import affordable_x, can_pay, pay
 from engine.rulesets.magic_core.objects import (
@@ -44,63 +46,44 @@ from engine.rulesets.magic_core.objects import (
     Player,
     StackItem,
 )
+from engine.rulesets.magic_core.steps import (
+    ATTACKERS,
+    BLOCKERS,
+    CLEANUP,
+    DAMAGE,
+    DRAW,
+    END,
+    END_COMBAT,
+    FIRST_DAMAGE,
+    M_ATTACKERS,
+    M_BLOCKERS,
+    M_BOTTOM,
+    M_CHOOSE,
+    M_CLEANUP,
+    M_FREE,
+    M_MULLIGAN,
+    M_NEXT_STEP,
+    M_NEXT_TURN,
+    M_OPENING,
+    M_ORDER,
+    M_OVER,
+    M_PRIORITY,
+    M_STARTER,
+    M_TRIGGER,
+    M_XCHOICE,
+    MAIN2,
+    MAINS,
+    STEP_NAMES,
+    UNTAP,
+    UPKEEP,
+)
 from engine.rulesets.magic_core.targets import legal_targets, target_ok
+from engine.rulesets.magic_core.view import build_view, describe_action
 
 OPENING_HAND = 7  # 103.4
 HAND_LIMIT = 7  # 402.2 / 514.1
 POISON_LOSS = 10  # 104.3d
 
-(
-    UNTAP,
-    UPKEEP,
-    DRAW,
-    MAIN1,
-    BEGIN_COMBAT,
-    ATTACKERS,
-    BLOCKERS,
-    FIRST_DAMAGE,
-    DAMAGE,
-    END_COMBAT,
-    MAIN2,
-    END,
-    CLEANUP,
-) = range(13)
-STEP_NAMES = (
-    "untap",
-    "upkeep",
-    "draw",
-    "main 1",
-    "beginning of combat",
-    "declare attackers",
-    "declare blockers",
-    "first-strike damage",
-    "combat damage",
-    "end of combat",
-    "main 2",
-    "end",
-    "cleanup",
-)
-MAINS = (MAIN1, MAIN2)
-
-# what the game waits for
-(
-    M_STARTER,
-    M_MULLIGAN,
-    M_BOTTOM,
-    M_PRIORITY,
-    M_ATTACKERS,
-    M_BLOCKERS,
-    M_TRIGGER,
-    M_CHOOSE,
-    M_CLEANUP,
-    M_FREE,
-    M_NEXT_STEP,
-    M_NEXT_TURN,
-    M_OVER,
-) = range(13)
-M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
-M_XCHOICE = 14  # the controller chooses an X that appears only in the text (107.3e)
-M_OPENING = 15  # opening-hand actions after the mulligans, in turn order (103.5, 103.5a)
 
 PASS: Action = ("pass",)
 KEEP: Action = ("keep",)
@@ -138,13 +121,12 @@ class MagicState(GameState):
         self.names = names
         self.players = [Player(i, n) for i, n in enumerate(names)]
         self.rng = rng
-        self.best_of = best_of
+        self.series = Series.start(len(names), best_of)
         #: The cards this match plays with, for tokens created by id (None: the pool's).
         self.card_protos: dict | None = None
         self.events: list[ev.Event] = []
         self.winner: int | None = None
         self.over = False
-        self.wins = [0] * len(names)
         self.game_no = 0
         self.chooser = 0  # who chose the starting player last (103.1)
         self.starter = 0
@@ -207,6 +189,8 @@ class MagicState(GameState):
         self.battlefield, self.stack, self.pending = [], [], []
         self.statics_changed()
         owned: list[list[Obj]] = [[] for _ in self.players]
+        # every card is reset: first made this state's own (a clone may share library cards)
+        self.objs = {uid: obj.copy() for uid, obj in self.objs.items()}
         for obj in list(self.objs.values()):
             if obj.proto.token:
                 del self.objs[obj.uid]
@@ -259,6 +243,7 @@ class MagicState(GameState):
             return Decision(who, "blockers", "Declare blockers.", self.block_actions(who))
         if mode == M_TRIGGER:
             trig = self.pending[0]
+            assert trig.target_word is not None  # only a targeted trigger waits here
             refs = legal_targets(self, trig.target_word, trig.controller, trig.source.uid)
             prompt = f"Choose a target for {trig.source.name}'s ability."
             return Decision(who, "target", prompt, [("target", r) for r in refs])
@@ -293,9 +278,10 @@ class MagicState(GameState):
                 who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
             )
         if mode == M_XCHOICE:
+            assert self.resuming is not None  # X is chosen as a spell resolves (107.3e)
             item = self.resuming[0]
             prompt = f"Choose X for {item.name}."
-            actions = [("x", n) for n in range(item.proto.x_choice + 1)]
+            actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
             return Decision(who, "x", prompt, actions)
         if mode == M_ORDER:
             actions = [("first", i) for i, t in enumerate(self.pending) if t.controller == who]
@@ -351,6 +337,7 @@ class MagicState(GameState):
             self.discard(self.players[player], [self.objs[uid] for uid in picked(action)])
             self.finish_cleanup()
         elif mode == M_XCHOICE:
+            assert self.resuming is not None  # as in decisions()
             self.resuming[0].x = action[1]
             self.note(f"{self.names[player]} chooses X={action[1]}.")
             self.mode = M_PRIORITY
@@ -396,21 +383,24 @@ class MagicState(GameState):
             self.leave(player, reason)
         self.run()
 
-    def view(self, viewer: int | None):
-        from engine.rulesets.magic_core.view import build_view
-
+    def view(self, viewer: int | None) -> MatchView:
         return build_view(self, viewer)
 
-    def describe(self, action: Action):
-        from engine.rulesets.magic_core.view import describe_action
-
+    def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
     def clone(self) -> "MagicState":
         twin = MagicState.__new__(MagicState)
         twin.__dict__.update(self.__dict__)
-        twin.objs = {uid: o.copy() for uid, o in self.objs.items()}
-        objs = twin.objs
+        # Cards in a library are shared, not copied: no rule changes a card while it lies
+        # there, and both ways out (`draw`, `move`) give the state its own copy first
+        # (`_own`). Most cards lie in the libraries, so a look-ahead copy costs the table
+        # and the hands, not every card (docs/ai.md, "cheaper copies").
+        objs = dict(self.objs)
+        for obj in self.objs.values():
+            if obj.zone != LIBRARY:
+                objs[obj.uid] = obj.copy()
+        twin.objs = objs
         twin.players = [p.copy(objs) for p in self.players]
         twin.battlefield = [objs[o.uid] for o in self.battlefield]
         twin.stack = [item.clone(objs) for item in self.stack]
@@ -419,7 +409,7 @@ class MagicState(GameState):
         twin.anthem_srcs = [objs[o.uid] for o in self.anthem_srcs]
         twin.rng = self.rng.clone()
         twin.events = list(self.events)
-        twin.wins = list(self.wins)
+        twin.series = self.series.copy()
         twin.queue = list(self.queue)
         twin.declared = list(self.declared)
         twin.choice = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.choice.items()}
@@ -664,8 +654,8 @@ class MagicState(GameState):
                     seat, obj, ability, sorcery_time
                 ):
                     continue
-                if ability.is_mana:
-                    effect = ability.effects[0]
+                effect = ability.mana_effect
+                if effect is not None:  # a mana ability
                     colours = "WUBRG" if effect.mana == "any" else effect.mana[:1]
                     actions += [("mana", obj.uid, ability.index, c) for c in colours]
                     continue
@@ -701,14 +691,23 @@ class MagicState(GameState):
                 return []
         else:
             xs = self.x_values(proto.cost, avail)
+            if proto.x_only and xs and not self.triggers_on_cast(seat):
+                xs = xs[1:]  # R13: X = 0 would do nothing (xs counts up from 0)
         return [("cast", card.uid, x, r) for x in xs for r in refs]
+
+    def triggers_on_cast(self, seat: int) -> bool:
+        """R13: whether casting a spell does something for this player by itself: a
+        permanent of theirs with a "whenever you cast" ability."""
+        return any(
+            obj.controller == seat and "you_cast" in obj.proto.triggers for obj in self.battlefield
+        )
 
     def can_pay_additional(self, seat: int, proto: Proto) -> bool:
         """113.2b: an additional cost must be paid too; life can be paid only by a player
         whose life total is at least the amount (119.4)."""
         return self.players[seat].life >= proto.additional_life
 
-    def x_values(self, cost: tuple[int, ...], avail: list[int], life: int = 0) -> list[int]:
+    def x_values(self, cost: Cost, avail: list[int], life: int = 0) -> list[int]:
         """The values of X this player can pay for (107.3a); [0] without an X; [] if the
         cost cannot be paid at all."""
         if not can_pay(cost, 0, avail):
@@ -723,7 +722,7 @@ class MagicState(GameState):
         refs = legal_targets(self, word, seat, source)
         return refs or None
 
-    def can_activate(self, seat: int, obj: Obj, ability, sorcery_time: bool) -> bool:
+    def can_activate(self, seat: int, obj: Obj, ability: Ability, sorcery_time: bool) -> bool:
         """Costs that must be payable: {T} and {Q} (107.5/107.6, with summoning sickness
         for creatures, 302.6), life, mana."""
         if ability.sorcery_speed and not sorcery_time:
@@ -817,11 +816,12 @@ class MagicState(GameState):
         """605: a mana ability does not use the stack; 'any colour' is chosen as it resolves."""
         ability = obj.proto.abilities[index]
         self.pay_ability_costs(seat, obj, ability, 0)
-        effect = ability.effects[0]
+        effect = ability.mana_effect
+        assert effect is not None  # only mana abilities are offered as "mana" actions
         mana = colour if effect.mana == "any" else effect.mana
         fx.add_mana(self, seat, mana, effect.creature_spells_only)
 
-    def pay_ability_costs(self, seat: int, obj: Obj, ability, x: int) -> None:
+    def pay_ability_costs(self, seat: int, obj: Obj, ability: Ability, x: int) -> None:
         pay(self, seat, ability.cost, x)
         if ability.tap:
             obj.tapped = True
@@ -964,6 +964,8 @@ class MagicState(GameState):
         source = self.zone_list(obj)
         if source is not None and obj in source:
             source.remove(obj)
+        if obj.zone == LIBRARY:
+            obj = self._own(obj)
         was_on_battlefield = obj.zone == BATTLEFIELD
         if was_on_battlefield:
             for other in self.battlefield:
@@ -990,11 +992,20 @@ class MagicState(GameState):
                 self.trigger(obj_copy, "dies", obj_copy.controller)
         return True
 
+    def _own(self, obj: Obj) -> Obj:
+        """A card leaving the library becomes this state's own copy: a clone may share
+        the one that lay there (`clone`)."""
+        mine = obj.copy()
+        self.objs[obj.uid] = mine
+        return mine
+
     def enter_battlefield(self, obj: Obj, controller: int, x: int = 0) -> None:
         """110.2: under the control of who put it there; 110.5b: untapped and face up."""
         source = self.zone_list(obj)
         if source is not None and obj in source:
             source.remove(obj)
+        if obj.zone == LIBRARY:
+            obj = self._own(obj)
         obj.reset()
         obj.zone = BATTLEFIELD
         obj.controller = controller
@@ -1021,7 +1032,7 @@ class MagicState(GameState):
                 player.drew_empty = True
                 self.note(f"{player.name} cannot draw from an empty library.")
                 return
-            card = player.library.pop()
+            card = self._own(player.library.pop())
             card.zone = HAND
             player.hand.append(card)
             self.events.append(ev.CardDrawn(player.seat, player.name, card.name))
@@ -1075,8 +1086,8 @@ class MagicState(GameState):
         not a matter of "can't" beating "can"). A static ability dates from when its
         permanent entered the battlefield, an "until end of turn" effect from when it
         resolved."""
-        words = set(obj.proto.keywords)
-        changes = []
+        words: set[str] = set(obj.proto.keywords)
+        changes: list[tuple[int, frozenset[str], frozenset[str]]] = []
         for other in self.anthem_srcs:
             if other is not obj and other.controller == obj.controller:
                 for _, _, k in other.proto.anthems:
@@ -1229,7 +1240,7 @@ class MagicState(GameState):
         if not blockers:
             return [(obj, defender, power)] if trample and not defender.left else []
         deathtouch = self.has(obj, "deathtouch")
-        out = []
+        out: list[tuple[Obj, Any, int]] = []
         left = power
         for i, b in enumerate(blockers):
             lethal = max(0, self.toughness(b) - b.damage)
@@ -1406,7 +1417,7 @@ class MagicState(GameState):
         if winner is None:
             self.note(f"Game {self.game_no} is a draw: {reason}.")
         else:
-            self.wins[winner] += 1
+            self.series.won_game(winner)
             self.events.append(ev.GameOver(self.game_no, winner, self.names[winner], reason))
         if match_too:
             self.end_match(winner)
@@ -1418,11 +1429,11 @@ class MagicState(GameState):
         if self.over:
             return
         winner = self.game_winner
-        need = self.best_of // 2 + 1
-        if winner is not None and self.wins[winner] >= need:
-            self.end_match(winner)
+        champion = self.series.champion()
+        if champion is not None:
+            self.end_match(champion)
             return
-        if self.best_of == 1:
+        if self.series.best_of == 1:
             self.end_match(winner)
             return
         for player in self.players:
@@ -1443,11 +1454,7 @@ class MagicState(GameState):
         if winner is None:
             self.note("The match is a draw.")
         else:
-            score = "-".join(
-                str(w)
-                for w in [self.wins[winner]]
-                + [self.wins[s] for s in range(len(self.players)) if s != winner]
-            )
+            score = self.series.score(winner)
             self.events.append(ev.MatchOver(winner, self.names[winner], score))
 
     # -- mulligans (103.4) ---------------------------------------------------------

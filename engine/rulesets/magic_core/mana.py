@@ -15,8 +15,11 @@ controller has most untapped lands of, so the rarer colours stay available.
 
 from typing import TYPE_CHECKING
 
+from engine.rulesets.magic_core.cards import Cost
+
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.objects import Obj
 
 KINDS = "WUBRGC"
 
@@ -55,7 +58,7 @@ def _can_pay(cost: tuple, x: int, avail: list[int]) -> bool:
     return spare >= cost[0] + x * cost[7]
 
 
-def affordable_x(cost: tuple[int, ...], avail: list[int]) -> int:
+def affordable_x(cost: Cost, avail: list[int]) -> int:
     """The largest X this mana pays for (107.3a); the cost must be payable with X = 0."""
     if not cost[7]:
         return 0
@@ -75,10 +78,11 @@ def pay(state: "MagicState", seat: int, cost: tuple, x: int, creature_spell: boo
         cost = next(f for f in forms(cost, avail) if _can_pay(f, x, avail))
     player = state.players[seat]
     pools = [player.creature_pool, player.pool] if creature_spell else [player.pool]
-    lands = {k: [] for k in KINDS}
+    lands: dict[str, list[Obj]] = {k: [] for k in KINDS}
     for obj in state.battlefield:
         if obj.controller == seat and not obj.tapped and obj.proto.produces:
             lands[obj.proto.produces].append(obj)
+    pool: list[int] | None  # None below once every pool is empty
     for i, kind in enumerate(KINDS):
         need = cost[1 + i]
         for pool in pools:

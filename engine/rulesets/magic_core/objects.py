@@ -1,5 +1,7 @@
 """Game objects (rule 109.1): cards and tokens, items on the stack, and players."""
 
+from typing import Any
+
 from engine.rulesets.magic_core.cards import Proto
 
 # zones
@@ -128,7 +130,7 @@ class StackItem:
         controller: int,
         effects: tuple,
         target_word: str | None,
-        target: object,
+        target: Any,  # a target ref: an object's uid, or a player's
         x: int,
         card: Obj | None = None,
         source: Obj | None = None,

@@ -1,31 +1,33 @@
 """magic-core as a Ruleset: deck rules, a new game, and mid-game scenarios for tests."""
 
-from collections import Counter
+import random
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
+from cards.loader import CardPool
 from cards.schema import magic_core as schema
 from engine.core.decision import Action, Decision
+from engine.core.decks import deck_problems
 from engine.core.errors import OptionError, ScenarioError
 from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
-from engine.rulesets.magic_core import ai
+from engine.rulesets.magic_core import ai, hidden
 from engine.rulesets.magic_core.cards import Proto, pool, protos
 from engine.rulesets.magic_core.game import STEP_NAMES, MagicState
-from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY
+from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj
 from engine.rulesets.magic_core.view import proto_view
 
 MIN_DECK = 60  # 100.2a
 COPY_LIMIT = 4  # 100.2a, basic lands excepted
 
 
-class MagicCoreRuleset(Ruleset):
+class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
-    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    version = "3"  # 3: R13, no X = 0 that does nothing (issue 15); 2: no tells
     options_model = SeriesOptions
     card_type = schema.Card
     min_players = 2
@@ -48,7 +50,7 @@ class MagicCoreRuleset(Ruleset):
     )
 
     @cached_property
-    def pool(self):
+    def pool(self) -> CardPool:
         return pool()
 
     @cached_property
@@ -67,32 +69,19 @@ class MagicCoreRuleset(Ruleset):
     def _checked(self) -> dict[tuple[str, ...], list[str]]:
         return {}
 
-    def validate_deck(self, cards: Sequence[str]) -> list[str]:
-        key = tuple(cards)
-        known = self._checked.get(key)
-        if known is None:
-            known = self._problems(key)
-            if len(self._checked) < 1024:
-                self._checked[key] = known
-        return list(known)
-
-    def _problems(self, cards: Sequence[str]) -> list[str]:
-        problems = []
-        if len(cards) < MIN_DECK:  # 100.2a / 100.5: no maximum
-            problems.append(f"a deck has at least {MIN_DECK} cards, this one has {len(cards)}")
-        unknown = sorted({c for c in cards if c not in self.protos})
-        if unknown:
-            problems.append(f"unknown card(s): {', '.join(unknown)}")
+    def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
+        problems = deck_problems(  # 100.2a / 100.5: no maximum; 100.2a: four copies
+            cards,
+            self.protos,
+            at_least=MIN_DECK,
+            copy_limit=lambda card: None if card.basic else COPY_LIMIT,
+            too_many=lambda card, limit, count: (
+                f"at most {limit} copies of a card other than a basic land, {card.name} has {count}"
+            ),
+        )
         tokens = sorted({c for c in cards if c in self.protos and self.protos[c].token})
         if tokens:
             problems.append(f"tokens are not cards and cannot be in a deck: {', '.join(tokens)}")
-        for card, count in sorted(Counter(cards).items()):
-            proto = self.protos.get(card)
-            if proto is not None and count > COPY_LIMIT and not proto.basic:
-                problems.append(
-                    f"at most {COPY_LIMIT} copies of a card other than a basic land, "
-                    f"{proto.name} has {count}"
-                )
         return problems
 
     def card_catalog(self) -> dict[str, CardView]:
@@ -112,6 +101,9 @@ class MagicCoreRuleset(Ruleset):
     def choose_many(self, state: MagicState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def determinize(self, state: MagicState, viewer: int, rng: random.Random) -> MagicState:
+        return hidden.determinize(state, viewer, rng)
+
     def new_game(
         self, players: list[str], decks: list[list[str]], rng: MatchRng, options: dict[str, Any]
     ) -> MagicState:
@@ -129,7 +121,7 @@ class MagicCoreRuleset(Ruleset):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MagicState:
-        """A position with priority in a step of a turn. Format:
+        """A position with priority in a step of a turn (docs/scenarios.md). Format:
 
         {"seats": [{"name", "life", "poison", "hand": [ids], "library": [ids, top first],
                     "graveyard": [ids], "exile": [ids], "battlefield": [id | {"card",
@@ -192,7 +184,7 @@ class MagicCoreRuleset(Ruleset):
         state.run()
         return state
 
-    def _obj(self, state: MagicState, card_id: str, owner: int, zone: str):
+    def _obj(self, state: MagicState, card_id: str, owner: int, zone: str) -> Obj:
         if card_id not in self.protos:
             raise ScenarioError(f"unknown card '{card_id}'")
         proto = self.protos[card_id]

@@ -11,9 +11,10 @@ from engine.rulesets.magic_core.objects import BATTLEFIELD
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.objects import Obj, StackItem
 
 
-def _creature_ok(state: "MagicState", word: str, obj, seat: int) -> bool:
+def _creature_ok(state: "MagicState", word: str, obj: "Obj", seat: int) -> bool:
     if obj.zone != BATTLEFIELD:
         return False
     proto = obj.proto
@@ -39,19 +40,25 @@ def legal_targets(state: "MagicState", word: str, seat: int, source: int) -> lis
             if item.uid != source and _stack_ok(word, item):
                 refs.append(item.uid)
         return refs
+    # opponents first, in turn order from the chooser, then the chooser (issue 15: the
+    # same order in every game); players before permanents, each side's permanents
+    # grouped as its board shows them
+    n = len(state.players)
+    order = [(seat + i) % n for i in range(1, n)] + [seat]
     if word in ("target_player", "target_opponent", "target_any"):
-        for p in state.apnap():
-            if word != "target_opponent" or p != seat:
+        for p in order:
+            if (word != "target_opponent" or p != seat) and not state.players[p].left:
                 refs.append(state.players[p].key)
         if word != "target_any":
             return refs
-    for obj in state.battlefield:
-        if _creature_ok(state, word, obj, seat):
-            refs.append(obj.uid)
+    for p in order:
+        for obj in state.battlefield:
+            if obj.controller == p and _creature_ok(state, word, obj, seat):
+                refs.append(obj.uid)
     return refs
 
 
-def _stack_ok(word: str, item) -> bool:
+def _stack_ok(word: str, item: "StackItem") -> bool:
     if word == "target_ability":
         return not item.is_spell  # 113.9
     if word == "target_instant_sorcery":

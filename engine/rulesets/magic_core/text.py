@@ -1,7 +1,11 @@
 """Rules text written from card data, so a card says exactly what it does."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from cards.schema import magic_core as schema
 from cards.schema.magic_core import TARGETED, UNTARGETED
+from engine.rulesets.magic_core.pool import pool
 
 KEYWORD_NAMES = {"first_strike": "first strike"}
 WHEN = {
@@ -29,7 +33,9 @@ def _verb(word: str, singular: str, plural: str) -> str:
     return plural if word == "you" else singular
 
 
-def effect_text(e, name: str) -> str:
+def effect_text(e: Any, name: str) -> str:
+    """One effect model in words; typed Any: it branches on `kind`, which the type checker
+    does not narrow the effect union by."""
     kind = e.kind
     target = getattr(e, "target", "you")
     who = _who(target, name)
@@ -70,8 +76,6 @@ def effect_text(e, name: str) -> str:
     if kind == "counters":
         return f"put {n} +1/+1 counter{'s' if n != 1 else ''} on {who}"
     if kind == "create_token":
-        from engine.rulesets.magic_core.cards import pool
-
         token = pool().cards[e.token]
         stats = f"{token.power}/{token.toughness} " if token.power is not None else ""
         return f"create {n} {stats}{token.name} token{'s' if n != 1 else ''}"
@@ -104,7 +108,7 @@ def _symbols(mana: str) -> str:
     return "".join(f"{{{m}}}" for m in mana)
 
 
-def _sentence(effects, name: str, capital: bool = True) -> str:
+def _sentence(effects: Iterable[Any], name: str, capital: bool = True) -> str:
     text = ", then ".join(effect_text(e, name) for e in effects) + "."
     return text[0].upper() + text[1:] if capital else text
 

@@ -3,10 +3,12 @@
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
+from engine.core.naming import numbered
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
-from engine.rulesets.magic_core.objects import Obj
-from engine.rulesets.magic_core.text import keyword
+from engine.rulesets.magic_core.objects import Obj, Player, StackItem
+from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER, STEP_NAMES
+from engine.rulesets.magic_core.text import _sentence, keyword
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
@@ -41,7 +43,10 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
 
 def permanent_view(state: "MagicState", obj: Obj) -> CardView:
     view = proto_view(obj.proto, obj.uid)
-    tags = [keyword(k) for k in sorted(state.keywords(obj))]
+    # keywords are a creature's (an anthem's "trample" does nothing to a land): a
+    # non-creature shows only its printed ones
+    kept = state.keywords(obj) if obj.proto.is_creature else obj.proto.keywords
+    tags = [keyword(k) for k in sorted(kept)]
     if obj.proto.token:
         tags.append("token")
     if obj.tapped:
@@ -68,7 +73,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
     seats = []
     for p in state.players:
         own = viewer == p.seat
-        board = [o for o in state.battlefield if o.controller == p.seat]
+        board = board_of(state, p.seat)
         zones = {
             "hand": ZoneView(
                 "hand",
@@ -94,7 +99,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
             "max_mana": sum(p.pool)
             + sum(p.creature_pool)
             + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
-            "wins": state.wins[p.seat],
+            "wins": state.series.wins[p.seat],
             "out": int(p.left),  # left the game (104.5)
         }
         seats.append(SeatView(p.seat, p.name, stats, zones))
@@ -110,14 +115,6 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         for i in reversed(state.stack)
     )
     decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    from engine.rulesets.magic_core.game import (
-        M_BOTTOM,
-        M_MULLIGAN,
-        M_OPENING,
-        M_STARTER,
-        STEP_NAMES,
-    )
-
     # before the first turn there is no step yet: the game is being set up (103)
     if state.mode == M_STARTER:
         phase = "choosing the starting player"
@@ -149,10 +146,43 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         over=state.over,
         notes=notes,
         table={"stack": ZoneView("stack", len(stack), stack)},
+        empty_board="No permanents",
     )
 
 
-def _pool_text(player) -> str:
+def board_of(state: "MagicState", seat: int) -> list[Obj]:
+    """A player's permanents as views show them: creatures, then other permanents, then
+    lands, each group in the order it came into play (issue 15: lands are not mixed in
+    among creatures). Labels number a card by its place here."""
+    creatures: list[Obj] = []
+    others: list[Obj] = []
+    lands: list[Obj] = []
+    for obj in state.battlefield:
+        if obj.controller == seat:
+            proto = obj.proto
+            (lands if proto.is_land else creatures if proto.is_creature else others).append(obj)
+    return creatures + others + lands
+
+
+def label_name(state: "MagicState", ref: Any) -> str:
+    """How an option names a player, a permanent or a stack item: a permanent or an item
+    with a twin of the same name where it is gets its position (`Spark #2`)."""
+    if isinstance(ref, str):
+        return state.ref_name(ref)
+    obj = state.objs.get(ref)
+    if obj is not None and obj in state.battlefield:
+        return numbered(obj.name, board_of(state, obj.controller), obj, _name)
+    item = state.find_item(ref)
+    if item is not None:
+        return numbered(item.name, state.stack[::-1], item, _name)
+    return state.ref_name(ref)
+
+
+def _name(thing: Any) -> str:
+    return thing.name
+
+
+def _pool_text(player: "Player") -> str:
     """A pool as mana symbols; 106.6 mana for creature spells only is named apart."""
     text = "".join(f"{{{MANA[i]}}}" * n for i, n in enumerate(player.pool))
     if any(player.creature_pool):
@@ -161,12 +191,12 @@ def _pool_text(player) -> str:
     return text
 
 
-def _stack_text(state: "MagicState", item) -> str:
+def _stack_text(state: "MagicState", item: "StackItem") -> str:
     bits = [f"controlled by {state.names[item.controller]}"]
     if (item.proto.cost[7] and item.is_spell) or item.x:
         bits.append(f"X={item.x}")
     if item.target is not None:
-        bits.append(f"target: {state.ref_name(item.target)}")
+        bits.append(f"target: {label_name(state, item.target)}")
     return ", ".join(bits)
 
 
@@ -194,20 +224,22 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
         if head == "free":
             label += " for free"
         if target is not None:
-            label += f" → {state.ref_name(target)}"
+            label += f" → {label_name(state, target)}"
         return label, "cast", action[1], target
     if head == "act":
         obj = objs[action[1]]
         ability = obj.proto.abilities[action[2]]
-        label = f"{obj.name}: {ability.text}" + (f" X={action[3]}" if ability.cost[7] else "")
+        label = f"{label_name(state, obj.uid)}: {ability.text}" + (
+            f" X={action[3]}" if ability.cost[7] else ""
+        )
         if action[4] is not None:
-            label += f" → {state.ref_name(action[4])}"
+            label += f" → {label_name(state, action[4])}"
         return label, "ability", action[1], action[4]
     if head == "mana":
         return f"{objs[action[1]].name}: add {{{action[3]}}}", "mana", action[1], None
     if head == "attack":
         return (
-            f"{objs[action[1]].name} attacks {state.names[action[2]]}",
+            f"{label_name(state, action[1])} attacks {state.names[action[2]]}",
             "attack",
             action[1],
             action[2],
@@ -215,22 +247,20 @@ def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int 
     if head == "attack_done":
         return "Done attacking", "done", None, None
     if head == "block":
-        label = f"{objs[action[1]].name} blocks {objs[action[2]].name}"
+        label = f"{label_name(state, action[1])} blocks {label_name(state, action[2])}"
         return label, "block", action[1], action[2]
     if head == "block_done":
         return "Done blocking", "done", None, None
     if head == "target":
-        return f"Target {state.ref_name(action[1])}", "target", None, action[1]
+        return f"Target {label_name(state, action[1])}", "target", None, action[1]
     if head == "x":
         return f"X = {action[1]}", "x", None, None
     if head == "first":
         trig = state.pending[action[1]]
-        from engine.rulesets.magic_core.text import _sentence
-
         label = f"{trig.source.name}: {_sentence(trig.effects, trig.source.name)}"
         return label, "order", trig.source.uid, None
-    if head == "card":
-        return objs[action[1]].name, "card", action[1], None
+    if head == "card":  # a permanent (sacrifice) is numbered, a card in hand is not
+        return label_name(state, action[1]), "card", action[1], None
     if head == "keep":
         return "Keep", "mulligan", None, None
     if head == "mulligan":

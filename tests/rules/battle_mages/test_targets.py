@@ -438,3 +438,14 @@ def test_with_exactly_as_many_usable_modes_as_it_chooses_nobody_is_asked():
     cast(match, "battle_chant")
     assert stack_labels(match) == ["Battle Chant"]
     assert match.state.stack[0].bodies == (1, 2)
+
+
+def test_targets_list_the_opponents_side_first():
+    # battle-mages.md:31 (choosing targets); issue 15: the opponent's cards come before the
+    # player's own, as in every game
+    match = scenario(
+        {"hand": ["oakheart_vigor"], "field": ["burrow_mole"]}, {"field": ["burrow_mole"]}
+    )
+    cast(match, "oakheart_vigor")
+    offered = [a[1] for a in decision(match).actions if a[0] == "target"]
+    assert offered == [card(match, "burrow_mole", 1).uid, card(match, "burrow_mole", 0).uid]

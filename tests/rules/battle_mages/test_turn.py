@@ -171,11 +171,54 @@ def test_identical_crystals_are_not_ordered_one_by_one():
     match.apply(0, ())  # Ann keeps all four: which kind goes on top?
     d = decision(match)
     assert d.kind == "crystals_top" and len(d.actions) == 2
-    assert sorted(match.state.describe(a)[0] for a in d.actions) == ["Dusk Shard", "Quarry Geode"]
-    match.apply(0, next(a for a in d.actions if match.state.describe(a)[0] == "Quarry Geode"))
+    assert sorted(match.state.describe(a)[0] for a in d.actions) == [
+        "Dusk Shard (small, 1 mana)",
+        "Quarry Geode (big, 2 mana, enters exhausted)",
+    ]
+    match.apply(
+        0, next(a for a in d.actions if match.state.describe(a)[0].startswith("Quarry Geode"))
+    )
     top = [c.proto.id for c in side(match, 0).collection[-4:]][::-1]
     assert top == ["quarry_geode", "dusk_shard", "dusk_shard", "dusk_shard"]
     d = decision(match)
     assert d.player == 1 and d.kind == "crystals_bottom"
     match.apply(1, ())  # Bob's four alike: nothing to order, nobody asked
     assert match.state.phase == "play"
+
+
+def test_the_opening_crystal_choice_says_what_each_crystal_is_and_gives():
+    """battle-mages.md:27, 89-90; issue 15: the look named crystals and nothing else."""
+    match = fresh(3)
+    d = decision(match)
+    match.apply(d.player, ("first",))
+    d = decision(match)
+    labels = [o.label for o in match.options(d)]
+    for (_, uid), label in zip(d.actions, labels, strict=True):
+        proto = match.state.cards[uid].proto
+        expected = f"{proto.size}, {proto.value} mana"
+        if proto.size == "big":
+            expected += ", enters exhausted"
+        assert label == f"{proto.name} ({expected})"
+    assert any("small, 1 mana" in label for label in labels)
+
+
+def test_crystals_in_play_show_their_size_and_mana():
+    """battle-mages.md:27; issue 15: crystals in play were only a count."""
+    match = scenario({"crystals": ["glimmer_shard", "quarry_geode"]})
+    crystals = match.view(1).seats[0].zones["crystals"].cards
+    assert [(c.name, c.stats["mana"], "small" in c.tags, "big" in c.tags) for c in crystals] == [
+        ("Glimmer Shard", 1, True, False),
+        ("Quarry Geode", 2, False, True),
+    ]
+
+
+def test_the_stop_setting_is_explained_where_it_is_offered():
+    """Ruling B10; issue 15: "Stop me even with nothing to do" needed one line saying what."""
+    from engine.rulesets.battle_mages.game import STOP_HELP
+
+    match = scenario(stop=False, p0={"hand": ["burrow_mole"]})
+    d = decision(match)
+    assert ("pass", "stop") in d.actions and d.prompt.endswith("\n" + STOP_HELP)
+    match = scenario(stop=True, p0={"hand": ["burrow_mole"]})
+    d = decision(match)
+    assert ("pass", "nostop") in d.actions and STOP_HELP not in d.prompt

@@ -284,3 +284,15 @@ def test_reduced_toughness_counts_in_the_next_attack():
     play(match, "crack_the_carapace", "graniteheart_golem")  # toughness 3 -> 1
     attack(match, "ridgeback_tusker", "graniteheart_golem")  # 4 - 1 = 3
     assert card(match, "graniteheart_golem", 1).health == 7
+
+
+def test_an_opponents_monster_shows_no_attacked_tag_during_your_turn() -> None:
+    # clash.md:89 (a monster attacks once a turn); issue 15: the flag is cleared only at
+    # its owner's next turn, so the view showed "attacked" on it all through yours
+    match = scenario(
+        {"board": [mon("gravelhide_pup", attacked=True), "gravelhide_pup"]},
+        {"board": [mon("gravelhide_pup", attacked=True)]},
+    )
+    assert match.state.active == 0 and not match.over
+    board = {s.seat: s.zones["board"].cards[0].tags for s in match.view(0).seats}
+    assert "attacked" in board[0] and "attacked" not in board[1]

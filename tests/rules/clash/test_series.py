@@ -48,7 +48,7 @@ def _play_series(seed: int, best_of: int):
                 {
                     "game": games[-1].game,
                     "starter": games[-1].starter,
-                    "wins": tuple(match.state.wins),
+                    "wins": tuple(match.state.series.wins),
                     "over": match.over,
                     "coins": len(events(match, CoinFlipped)),
                     "pending": sorted((d.player, d.kind) for d in match.pending),
@@ -109,7 +109,7 @@ def test_the_series_ends_when_a_player_has_won_a_majority():
     games = events(match, GameOver)
     assert len(games) == 3
     assert match.over and match.winner == games[-1].winner
-    assert max(match.state.wins) == 2 and match.state.wins[match.winner] == 2
+    assert max(match.state.series.wins) == 2 and match.state.series.wins[match.winner] == 2
     (final,) = events(match, MatchOver)
     assert final.score == "2-1"
 

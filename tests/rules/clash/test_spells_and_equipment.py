@@ -236,3 +236,15 @@ def test_equipment_on_a_destroyed_own_monster_goes_to_the_graveyard_too():
         "slate_buckler",
     ]
     assert ids(match, 0, "graveyard") == ["severing_verdict"]
+
+
+def test_targets_list_the_opponents_side_first() -> None:
+    # clash.md (chosen targets); issue 15: the opponent and their monsters come before the
+    # player and theirs, as in every game
+    match = scenario(
+        {"hand": ["riverwort_poultice"], "board": ["gravelhide_pup"]},
+        {"board": ["gravelhide_pup"]},
+    )
+    plays = [a[2] for a in legal(match) if a[0] == "play"]
+    mine, theirs = (match.state.sides[s].board[0].uid for s in (0, 1))
+    assert plays == ["p1", theirs, "p0", mine]

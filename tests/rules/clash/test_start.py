@@ -134,6 +134,16 @@ def test_mulligan_puts_back_up_to_three_and_draws_as_many(count):
     assert [(e.player, e.count) for e in returned] == [(1, count)]
 
 
+def test_the_log_says_cards_were_put_back_before_the_new_draws():
+    """clash.md:70; issue 15: the log printed the new draws before "puts 2 back"."""
+    match = _after_coin(seed=4, starter=0)
+    start = len(match.events)
+    match.apply(1, tuple(("card", c.uid) for c in zone(match, 1, "hand")[:2]))
+    mine = [e for e in match.events[start:] if getattr(e, "player", None) == 1]
+    assert isinstance(mine[0], CardsReturned) and mine[0].count == 2
+    assert [type(e) for e in mine[1:3]] == [CardDrawn, CardDrawn]
+
+
 def test_cards_put_back_go_into_the_deck():
     """R6: the cards put back are shuffled into the deck (then as many are drawn)."""
     match = _after_coin(seed=4, starter=0)

@@ -7,8 +7,9 @@ from engine.core.errors import IllegalAction
 from engine.core.match import new_match
 from engine.rulesets.enchantoria import RULESET
 from engine.rulesets.enchantoria import events as eev
-from engine.rulesets.enchantoria.game import TURN_LIMIT, mana_for_turn, recycle_value
+from engine.rulesets.enchantoria.entities import TURN_LIMIT, mana_for_turn, recycle_value
 from tests.rules.enchantoria.conftest import (
+    being,
     cast,
     commit,
     health,
@@ -183,3 +184,28 @@ def test_resigning_hands_the_game_to_the_other_player() -> None:
     match = fresh()
     match.resign(1)
     assert match.over and match.winner == 0 and match.pending == ()
+
+
+def test_x_is_not_asked_when_only_one_value_is_left() -> None:
+    # enchantoria.md:2; issue 15 ("Choose X ... (up to 1): 1. X = 1"): with 1 mana left the
+    # only X is 1, so the spell goes straight to its target, at X = 1
+    match = scenario({"hand": ["noon_spear"], "mana": 1})
+    match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
+    me = state(match).players[0]
+    assert me.step is not None and me.step[0] == "target" and me.step[2] == 1
+    assert all(a[0] != "x" for a in match.decision_for(0).actions)
+
+
+def test_targets_list_the_opponent_first() -> None:
+    # enchantoria.md:22; issue 15: "1. At Ann" for Ann's own spell read as aiming at herself
+    # first. The opponent and their beings come first, then the player and theirs.
+    match = scenario(
+        {"hand": ["noon_spear"], "mana": 3, "board": ["mossling"]}, {"board": ["mossling"]}
+    )
+    match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
+    match.apply(0, ("x", 2))
+    targets = [a[1] for a in match.decision_for(0).actions if a[0] == "target"]
+    mine, theirs = being(match, 0, "mossling").uid, being(match, 1, "mossling").uid
+    assert targets == ["p1", theirs, "p0", mine]
+    labels = [o.label for o in match.options(match.decision_for(0))]
+    assert labels[0] == "At Bob"

@@ -356,3 +356,45 @@ def test_auras_may_name_pet_owners_levels_and_elements() -> None:
     assert s.defence(ivra) == 1 and s.defence(cinder) == 0  # Grove: pet owners
     assert s.fate_count(cinder) == 2 + 1 and s.fate_count(obbin) == 2  # Beacon: level 2+
     assert s.max_hand(ivra) == 6 + 1 and s.max_hand(obbin) == 7  # Market: a Stone resource
+
+
+def test_a_spell_with_no_legal_target_is_not_offered_for_completion() -> None:
+    # R32 (completes mage-wars.md:46; issue 15): Spirit Pike deals 5 to an enemy card; with
+    # no enemy pet, item or built structure its last requirement is not offered, since
+    # completing it would only discard it and its resources. Partly filling is still fine.
+    m = game(
+        {**OBBIN, "hand": ["ember_shard"], "works": [{"card": "spirit_pike", "need": ["ember"]}]},
+        CINDER,
+    )
+    pike, shard = card(m, "spirit_pike"), hand(m, 0, "ember_shard")
+    assert ("fill", shard.uid, pike.uid) not in m.pending[0].actions
+    m = game(
+        {**OBBIN, "hand": ["ember_shard"], "works": [{"card": "spirit_pike", "need": ["ember"]}]},
+        {**CINDER, "pets": ["thornvine"]},
+    )
+    pike, shard = card(m, "spirit_pike"), hand(m, 0, "ember_shard")
+    assert ("fill", shard.uid, pike.uid) in m.pending[0].actions  # a target: offered
+    m = game(
+        {
+            **OBBIN,
+            "hand": ["ember_shard"],
+            "works": [{"card": "spirit_pike", "need": ["ember", "any"]}],
+        },
+        CINDER,
+    )
+    pike, shard = card(m, "spirit_pike"), hand(m, 0, "ember_shard")
+    assert ("fill", shard.uid, pike.uid) in m.pending[0].actions  # not the last: offered
+
+
+def test_the_end_of_turn_discard_names_the_cards_held_and_the_maximum() -> None:
+    # mage-wars.md:23, R6 (issue 15): with 11 cards and a maximum of 9 the prompt said
+    # "Your hand holds 9: discard 2"; it names both numbers.
+    m = game({**SELME, "hand": ["ember_shard"] * 9}, CINDER)
+    keeps = state(m).max_hand(state(m).seats[0])
+    do(m, "end")
+    d = m.pending[0]
+    held = len(state(m).seats[0].hand)
+    assert d.kind == "discard"
+    assert d.prompt == (
+        f"You hold {held} cards and your hand keeps {keeps}: discard {held - keeps}."
+    )

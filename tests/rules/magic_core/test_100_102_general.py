@@ -64,7 +64,7 @@ def test_100_5_sixty_minimum_and_no_maximum() -> None:
 
 def test_100_6a_best_of_three_match() -> None:
     match = new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 3})
-    assert match.state.best_of == 3
+    assert match.state.series.best_of == 3
     with pytest.raises(OptionError, match="best_of"):
         new_match("magic-core", ["a", "b"], [deck("tide_mind")] * 2, 3, {"best_of": 2})
 

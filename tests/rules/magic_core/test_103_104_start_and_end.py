@@ -58,7 +58,7 @@ def test_103_1_the_loser_of_the_previous_game_starts_the_next() -> None:
     match.apply(d.player, ("pass",))
     games = [e for e in match.events if isinstance(e, ev.GameStarted)]
     assert [g.starter for g in games] == [0, 1]
-    assert match.state.wins == [1, 0] and not match.over
+    assert match.state.series.wins == [1, 0] and not match.over
 
 
 def test_103_1_after_a_drawn_game_the_previous_chooser_chooses_again() -> None:

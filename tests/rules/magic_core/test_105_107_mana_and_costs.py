@@ -160,15 +160,33 @@ def test_107_1a_a_fraction_is_rounded_the_way_the_card_says(x: int, each: int) -
 
 
 def test_107_1b_no_negative_choices_and_zero_power_deals_nothing() -> None:
-    match = scenario({"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 3}, {})
-    xs = sorted({a[2] for a in casts(match, "wildfire_lance")})
+    match = scenario({"hand": ["seedling_hydra"], "battlefield": ["wildwood"] * 3}, {})
+    xs = sorted({a[2] for a in casts(match, "seedling_hydra")})
     assert xs == [0, 1, 2]
     match = scenario({"battlefield": ["wallguard_of_ithren"]}, {"battlefield": ["ashrunner_hound"]})
     assert all(a[0] != "attack" for a in legal(match))  # defender, and 0 power
 
 
 def test_107_1c_any_number_includes_zero() -> None:
+    # Seedling Hydra with X = 0 is a 1/1: zero is a choice
+    match = scenario({"hand": ["seedling_hydra"], "battlefield": ["wildwood"]}, {})
+    assert [a[2] for a in casts(match, "seedling_hydra")] == [0]
+
+
+def test_r13_x_zero_is_not_offered_where_it_does_nothing() -> None:
+    # R13 (completes 107.3; issue 15, "Cast Rally the Hamlet X=0"): an instant or sorcery
+    # each of whose effects is counted by X does nothing with X = 0, so it is not offered;
+    # with only X = 0 affordable the spell is not offered at all
+    match = scenario({"hand": ["rally_the_hamlet"], "battlefield": ["meadowland"] * 4}, {})
+    assert sorted(a[2] for a in casts(match, "rally_the_hamlet")) == [1, 2]
     match = scenario({"hand": ["deep_reckoning"], "battlefield": ["seamere"] * 2}, {})
+    assert casts(match, "deep_reckoning") == []
+    match = scenario({"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 3}, {})
+    assert {a[2] for a in casts(match, "wildfire_lance")} == {1, 2}
+    # a "whenever you cast" permanent (Scholar of Tides) makes casting itself count
+    match = scenario(
+        {"hand": ["deep_reckoning"], "battlefield": ["seamere", "seamere", "scholar_of_tides"]}, {}
+    )
     assert [a[2] for a in casts(match, "deep_reckoning")] == [0]
 
 
@@ -178,8 +196,11 @@ def test_107_2_an_undeterminable_number_is_zero() -> None:
 
 
 def test_107_3_x_is_chosen_up_to_what_can_be_paid() -> None:
+    match = scenario({"hand": ["seedling_hydra"], "battlefield": ["wildwood"] * 4}, {})
+    assert sorted({a[2] for a in casts(match, "seedling_hydra")}) == [0, 1, 2, 3]
+    # R13: from 1 where X = 0 would do nothing (Call of the Pack creates X Wolves)
     match = scenario({"hand": ["call_of_the_pack"], "battlefield": ["wildwood"] * 5}, {})
-    assert sorted({a[2] for a in casts(match, "call_of_the_pack")}) == [0, 1, 2, 3]
+    assert sorted({a[2] for a in casts(match, "call_of_the_pack")}) == [1, 2, 3]
 
 
 def test_107_3a_announced_x_is_paid_and_fixed_on_the_stack() -> None:

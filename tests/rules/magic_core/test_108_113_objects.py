@@ -321,7 +321,10 @@ def test_112_3_a_spell_has_its_cards_characteristics() -> None:
         {"hand": ["gale_refusal"], "battlefield": ["seamere"] * 3},
     )
     cast(match, "kindle_bolt", target="p1")
-    assert match.state.stack[-1].proto is protos()["kindle_bolt"]
+    # The match's own card definitions (pinned per match; a test that edits the pool
+    # rebuilds the module's cache, so compare with what this match was built from).
+    printed = (match.state.card_protos or protos())["kindle_bolt"]
+    assert match.state.stack[-1].proto is printed
 
 
 def test_113_1a_keywords_are_abilities_of_the_object() -> None:
@@ -662,3 +665,41 @@ def test_113_6c_a_cost_changing_ability_works_as_the_spell_is_cast_not_from_the_
     assert player(match, 0).life == 20  # held in hand: no cost is paid, no effect
     cast(match, "marrowprice_pact", target="ironbark_boar")
     assert player(match, 0).life == 17 and any("pays 3 life" in e.text for e in match.events)
+
+
+def test_targets_list_opponents_first_in_turn_order_then_the_chooser() -> None:
+    # 115-style "target any" (kindle_bolt); issue 15: opponents first, in turn order from
+    # the chooser, then the chooser; players before creatures, each side's creatures grouped
+    match = scenario(
+        {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak", "ashrunner_hound"]},
+        {"battlefield": ["ashrunner_hound"]},
+        {"battlefield": ["ashrunner_hound"]},
+    )
+    offered = [a[3] for a in legal(match) if a[0] == "cast"]
+    hounds = {o.controller: o.uid for o in objs(match, "ashrunner_hound")}
+    assert offered == ["p1", "p2", "p0", hounds[1], hounds[2], hounds[0]]
+
+
+def test_the_board_lists_creatures_then_other_permanents_then_lands() -> None:
+    # 110.4 (permanent types); issue 15: lands were mixed among creatures in play order.
+    # Each group keeps the order it came into play, and labels number cards by this order.
+    match = scenario(
+        {
+            "battlefield": [
+                "wildwood",
+                "ashrunner_hound",
+                "treasure",
+                "cinderpeak",
+                "wallguard_of_ithren",
+            ]
+        },
+        {},
+    )
+    board = match.view(0).seats[0].zones["board"].cards
+    assert [c.card_id for c in board] == [
+        "ashrunner_hound",
+        "wallguard_of_ithren",
+        "treasure",
+        "wildwood",
+        "cinderpeak",
+    ]

@@ -1,0 +1,194 @@
+"""Is a game fair? Every pair of preconstructed decks, played both ways round by one agent.
+
+Issue 15 asks each game to write down what a fair game needs and to measure it with the
+strongest agent available over enough games to be sure. The two measures every game
+shares (its thresholds are in docs/rules/<game>.md, "Fairness"):
+
+- **matchups**: for every pair of preconstructed decks (or Mages), the share of games
+  each deck wins, seats alternated so the first player's edge cancels out. A 95% Wilson
+  interval says how sure the figure is: a pair is fair when its interval's upper end for
+  either deck is at or under the threshold (60%), so "fair" is a claim the games support,
+  not one they merely fail to refute.
+- **early ends**: how many turns each player had begun when the game ended. A game decided
+  before every player has begun `early_turns` turns is one the loser could not play.
+
+The same agent plays both seats (two instances, seeded apart), so a matchup measures the
+decks, not the agents. `cardhost balance GAME --games N` prints the table.
+"""
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from engine.agents import make_agent
+from engine.core.match import Match, new_match
+from engine.core.ruleset import get_ruleset
+
+#: Decks that are not one deck: Mage Wars' "random" picks a Mage at random.
+NOT_A_DECK = frozenset({"random"})
+#: Turns each player must have begun before a game may end (docs/rules/<game>.md,
+#: "Fairness"); Enchantoria counts rounds, which every player plays at once.
+EARLY_TURNS = {"clash": 3, "battle-mages": 3, "enchantoria": 4, "magic-core": 3, "mage-wars": 3}
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sound near 0% and 100%, where the
+    normal approximation's interval runs past the ends)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = (p + Z95**2 / (2 * games)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Matchup:
+    """One pair of decks over its games; `first` won `first_wins`, the other `second_wins`."""
+
+    first: str
+    second: str
+    games: int = 0
+    first_wins: int = 0
+    second_wins: int = 0
+
+    @property
+    def draws(self) -> int:
+        return self.games - self.first_wins - self.second_wins
+
+    def rate(self, deck: str) -> float:
+        wins = self.first_wins if deck == self.first else self.second_wins
+        return wins / self.games if self.games else 0.0
+
+    def interval(self, deck: str) -> tuple[float, float]:
+        return wilson(self.first_wins if deck == self.first else self.second_wins, self.games)
+
+    def favourite(self) -> str:
+        return self.first if self.first_wins >= self.second_wins else self.second
+
+    def line(self) -> str:
+        deck = self.favourite()
+        low, high = self.interval(deck)
+        other = self.second if deck == self.first else self.first
+        return (
+            f"{deck} vs {other}: {self.rate(deck):.0%} of {self.games} "
+            f"(95% {low:.0%}-{high:.0%}), draws {self.draws}"
+        )
+
+
+@dataclass
+class BalanceReport:
+    ruleset: str
+    agent: str
+    matchups: list[Matchup]
+    first_seat_wins: int = 0
+    games: int = 0
+    #: for each game, the fewest turns any player had begun when it ended
+    turns_each: list[int] = field(default_factory=list)
+
+    def worst(self) -> tuple[Matchup, float]:
+        """The least fair pair, by the upper end of its favourite's interval."""
+        ranked = [(m, m.interval(m.favourite())[1]) for m in self.matchups]
+        return max(ranked, key=lambda pair: pair[1])
+
+    def early(self, turns: int) -> int:
+        """Games that ended before every player had begun `turns` turns."""
+        return sum(1 for each in self.turns_each if each < turns)
+
+    def lines(self, *, early_turns: int) -> list[str]:
+        out = [m.line() for m in self.matchups]
+        low, high = wilson(self.first_seat_wins, self.games)
+        out.append(
+            f"first seat: {self.first_seat_wins / max(1, self.games):.0%} of {self.games} "
+            f"(95% {low:.0%}-{high:.0%})"
+        )
+        ordered = sorted(self.turns_each)
+        if ordered:
+            out.append(
+                f"turns each at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}"
+            )
+        _, high = self.worst()
+        out.append(
+            f"ruleset={self.ruleset} agent={self.agent} games={self.games} "
+            f"worst_matchup_high={high:.2f} early_ends={self.early(early_turns)} "
+            f"early_turns={early_turns}"
+        )
+        return out
+
+
+class TurnCounter:
+    """How many turns each seat has begun, read from the public view after every action.
+
+    A turn with an active player is that player's; a numbered turn with none (Enchantoria's
+    simultaneous rounds) is everyone's; turn 0 without one is the setup (mulligans)."""
+
+    def __init__(self, seats: int) -> None:
+        self.begun = [0] * seats
+        self._last: tuple[int, int | None] | None = None
+
+    def look(self, match: Match) -> None:
+        view = match.view(None)
+        key = (view.turn, view.active)
+        if key == self._last:
+            return
+        self._last = key
+        if view.active is not None:
+            self.begun[view.active] += 1
+        elif view.turn >= 1:
+            self.begun = [count + 1 for count in self.begun]
+
+
+def play_counting(match: Match, agents: list) -> TurnCounter:
+    """`play_out`, looking at the turn after every action (slower: for balance only)."""
+    counter = TurnCounter(len(match.players))
+    counter.look(match)
+    while not match.over:
+        decision = match.pending[0]
+        match.apply(decision.player, agents[decision.player].choose(match, decision))
+        counter.look(match)
+    return counter
+
+
+def balance(
+    ruleset: str,
+    games_per_pair: int,
+    *,
+    agent: str = "greedy",
+    seed: int = 0,
+    progress: Callable[[Matchup], None] | None = None,
+) -> BalanceReport:
+    """Play every pair of preconstructed decks `games_per_pair` times, seats alternated."""
+    rules = get_ruleset(ruleset)
+    pool = rules.preconstructed_decks()
+    decks = sorted(name for name in pool if name not in NOT_A_DECK)
+    report = BalanceReport(ruleset, agent, [])
+    number = seed
+    for first, second in combinations(decks, 2):
+        matchup = Matchup(first, second)
+        for game in range(games_per_pair):
+            seated = [first, second] if game % 2 == 0 else [second, first]
+            agents = [make_agent(agent, number * 2), make_agent(agent, number * 2 + 1)]
+            match = new_match(ruleset, seated, [pool[seated[0]], pool[seated[1]]], number)
+            number += 1
+            counter = play_counting(match, agents)
+            matchup.games += 1
+            report.games += 1
+            report.turns_each.append(min(counter.begun))
+            if match.winner is None:
+                continue
+            if match.winner == 0:
+                report.first_seat_wins += 1
+            if seated[match.winner] == first:
+                matchup.first_wins += 1
+            else:
+                matchup.second_wins += 1
+        report.matchups.append(matchup)
+        if progress is not None:
+            progress(matchup)
+    return report
+
+
+__all__ = ["EARLY_TURNS", "BalanceReport", "Matchup", "balance", "wilson"]

@@ -1,0 +1,155 @@
+"""Enchantoria's players and beings: health, mana, protections, statuses and power.
+
+Apart from the game module so that the combat resolution (resolve.py), the view and the
+agent read them without importing the game, which imports them.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from engine.rulesets.enchantoria.cards import CardInst
+
+if TYPE_CHECKING:
+    from engine.rulesets.enchantoria.game import EnchantoriaState
+
+START_HEALTH = 30  # R2
+OPENING_HAND = 5  # R2
+HAND_LIMIT = 7  # R13
+MAX_MANA = 10  # R4
+TURN_LIMIT = 60  # R15
+
+
+def recycle_value(mana_value: int) -> int:
+    """enchantoria.md:1-2, ruling R5: half the mana value, rounded up; X counts as 0."""
+    return (mana_value + 1) // 2
+
+
+def mana_for_turn(turn: int) -> int:
+    """R4: 2 mana in turn 1, one more each turn, at most 10."""
+    return min(turn + 1, MAX_MANA)
+
+
+class Protection:
+    """enchantoria.md:14-17 — one source per entity; its power is what it can still absorb."""
+
+    __slots__ = ("applied_turn", "power", "source", "turns")
+
+    def __init__(self, power: int, source: str, applied_turn: int, turns: int = 0):
+        self.power = power
+        self.source = source
+        self.applied_turn = applied_turn
+        self.turns = turns  # 0: until its power is spent; else a timed effect (R11)
+
+    def copy(self) -> "Protection":
+        return Protection(self.power, self.source, self.applied_turn, self.turns)
+
+
+class Status:
+    """enchantoria.md:24-27 — a timed effect: burn, regen, ward, stun or weaken."""
+
+    __slots__ = ("amount", "applied_turn", "kind", "source", "turns")
+
+    def __init__(self, kind: str, amount: int, turns: int, applied_turn: int, source: str):
+        self.kind = kind
+        self.amount = amount
+        self.turns = turns
+        self.applied_turn = applied_turn
+        self.source = source
+
+    def copy(self) -> "Status":
+        return Status(self.kind, self.amount, self.turns, self.applied_turn, self.source)
+
+    @property
+    def label(self) -> str:
+        amount = f" {self.amount}" if self.amount else ""
+        return f"{self.kind}{amount}"
+
+
+class Player:
+    """One player: an entity like a creature (health, protection, statuses) plus cards.
+
+    `plan`, `step`, `pick` and `ready` are this player's secret choice in the open window:
+    they change nothing else in the state and no view but the player's own shows them.
+    """
+
+    __slots__ = (
+        "board",
+        "deck",
+        "discard",
+        "fatigue",
+        "hand",
+        "health",
+        "key",
+        "mana",
+        "max_health",
+        "max_mana",
+        "name",
+        "pick",
+        "plan",
+        "protection",
+        "ready",
+        "seat",
+        "statuses",
+        "step",
+    )
+
+    def __init__(self, seat: int, name: str):
+        self.seat = seat
+        self.key = f"p{seat}"
+        self.name = name
+        self.health = START_HEALTH
+        self.max_health = START_HEALTH
+        self.mana = 0
+        self.max_mana = 0
+        self.fatigue = 0
+        self.deck: list[CardInst] = []  # the top of the deck is the end of the list
+        self.hand: list[CardInst] = []
+        self.discard: list[CardInst] = []
+        self.board: list[CardInst] = []
+        self.protection: Protection | None = None
+        self.statuses: list[Status] = []
+        self.plan: list[tuple] = []  # ("cast", uid, x, ref) / ("order", uid, ref)
+        self.step: tuple | None = None  # ("x", uid) / ("target", uid, x): a spell half chosen
+        self.pick: Any = None  # the Preparation or Discard choice
+        self.ready = False
+
+    def copy(self) -> "Player":
+        twin = Player.__new__(Player)
+        for slot in ("seat", "key", "name", "health", "max_health", "mana", "max_mana"):
+            setattr(twin, slot, getattr(self, slot))
+        twin.fatigue, twin.step, twin.pick, twin.ready = (
+            self.fatigue,
+            self.step,
+            self.pick,
+            self.ready,
+        )
+        for zone in ("deck", "hand", "discard", "board"):
+            setattr(twin, zone, [c.copy() for c in getattr(self, zone)])
+        twin.protection = None if self.protection is None else self.protection.copy()
+        twin.statuses = [s.copy() for s in self.statuses]
+        twin.plan = list(self.plan)
+        return twin
+
+    def planned_uids(self) -> set[int]:
+        return {entry[1] for entry in self.plan if entry[0] == "cast"}
+
+    def spent(self, state: "EnchantoriaState") -> int:
+        """Mana the plan would pay: shown to this player only (R3)."""
+        total = 0
+        for entry in self.plan:
+            if entry[0] == "cast":
+                proto = state.cards[entry[1]].proto
+                total += entry[2] if proto.x else proto.cost
+        return total
+
+
+def effective_power(being: CardInst) -> int:
+    """A creature's power less its weaken effects (R12)."""
+    power = being.proto.power
+    for status in being.statuses:
+        if status.kind == "weaken":
+            power -= status.amount
+    return max(power, 0)
+
+
+def stunned(being: CardInst) -> bool:
+    return any(s.kind == "stun" for s in being.statuses)

@@ -1,0 +1,242 @@
+"""The search agent: it decides from its own view only (no peeking), is deterministic for a
+seed and a budget in playouts, answers forced choices at once, and plays every game."""
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.agents import SearchAgent, make_agent
+from engine.core.decision import Decision
+from engine.core.errors import EngineError
+from engine.core.match import Match, new_match
+from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine.simulate import simulate
+
+
+def _seat_decision(match: Match, seat: int) -> Decision | None:
+    for decision in match.pending:
+        choices = [a for a in decision.actions if not match.ruleset.for_people(a)]
+        if decision.player == seat and not decision.multi and len(choices) > 1:
+            return decision
+    return None
+
+
+def _midgame(ruleset: str, seed: int, *, players: int = 2, warmup: int = 40) -> Match:
+    """A match played at random for `warmup` actions, then on to a real choice of seat 0
+    (the next seeds if a game ends first)."""
+    for attempt in range(8):
+        match = _played(ruleset, seed + 100 * attempt, players, warmup)
+        if match is not None:
+            return match
+    raise AssertionError(f"{ruleset}: no game from seed {seed} reached a choice of seat 0")
+
+
+def _played(ruleset: str, seed: int, players: int, warmup: int) -> Match | None:
+    rules = get_ruleset(ruleset)
+    pool = rules.preconstructed_decks()
+    names = sorted(pool)
+    decks = [pool[names[(seed + i) % len(names)]] for i in range(players)]
+    match = new_match(ruleset, [f"p{i}" for i in range(players)], decks, seed)
+    agent = make_agent("random", seed)
+    steps = 0
+    while not match.over:
+        if steps >= warmup and _seat_decision(match, 0) is not None:
+            return match
+        decision = match.pending[-1] if steps % 2 else match.pending[0]
+        match.apply(decision.player, agent.choose(match, decision))
+        steps += 1
+    return None
+
+
+# -- swapping an opponent's hidden cards for others that fit what seat 0 has seen ------
+
+
+def _swap(first: Any, second: Any) -> bool:
+    """Give two hidden cards each other's identity; False if they are the same card."""
+    if first.proto is second.proto:
+        return False
+    first.proto, second.proto = second.proto, first.proto
+    for card in (first, second):
+        if hasattr(card, "reset") and hasattr(card, "play_cache"):  # Clash: printed stats
+            card.reset()
+            card.static_view = card.attack_cache = card.play_cache = None
+        elif hasattr(card, "max_health") and hasattr(card, "summoned_turn"):  # Enchantoria
+            card.health = card.max_health = card.proto.health
+    return True
+
+
+def _swap_pairs(hand: list, deck: list) -> int:
+    swapped = 0
+    for card in hand:
+        for other in deck:
+            if _swap(card, other):
+                swapped += 1
+                break
+    return swapped
+
+
+def _hide_differently(ruleset: str, match: Match) -> int:
+    """Swap each of the opponents' hand cards with a card of their deck; how many."""
+    state: Any = match.state
+    swapped = 0
+    if ruleset == "clash":
+        swapped = _swap_pairs(state.sides[1].hand, state.sides[1].deck)
+        state.sides[1].hand_version += 1
+    elif ruleset == "battle-mages":
+        swapped = _swap_pairs(state.sides[1].hand, state.sides[1].spellbook)
+    elif ruleset == "enchantoria":
+        swapped = _swap_pairs(state.players[1].hand, state.players[1].deck)
+    elif ruleset == "magic-core":
+        for player in state.players[1:]:
+            swapped += _swap_pairs(player.hand, player.library)
+    elif ruleset == "mage-wars":
+        for side in state.seats[1:]:
+            for card in side.hand:
+                pile = state.decks[card.proto.deck]
+                swapped += _swap_pairs([card], pile)
+    return swapped
+
+
+def _search(match: Match, decision: Decision, **budget: Any) -> tuple[Any, dict]:
+    agent = SearchAgent(11, playouts=budget.pop("playouts", 24), **budget)
+    action = agent.choose(match, decision)
+    return action, {"visits": agent.last_visits, "values": agent.last_values}
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_no_peeking_its_choice_is_the_same_when_the_hidden_cards_differ(ruleset: str) -> None:
+    """The opponents' hidden cards are swapped for others that fit everything seat 0 has
+    seen (its view is the same): the search weighs exactly the same, so it chooses the same."""
+    for seed in range(1, 12):
+        match = _midgame(ruleset, seed)
+        decision = _seat_decision(match, 0)
+        assert decision is not None
+        before = match.view(0)
+        chosen, weighed = _search(match, decision)
+        if _hide_differently(ruleset, match) == 0:
+            continue  # nothing to swap in this position: try another one
+        assert match.view(0) == before, "the swap must not show in seat 0's view"
+        again, weighed_again = _search(match, decision)
+        assert again == chosen
+        assert weighed_again == weighed
+        return
+    pytest.fail(f"no {ruleset} position with hidden cards to swap")
+
+
+def test_the_no_peeking_test_catches_an_agent_that_reads_the_real_cards(monkeypatch) -> None:
+    """A search whose imagined games are plain copies of the real state (it would know the
+    opponent's hand) weighs differently once the hidden cards differ: the test above could
+    fail."""
+    rules = get_ruleset("clash")
+    monkeypatch.setattr(type(rules), "determinize", lambda self, state, viewer, rng: state.clone())
+    differed = 0
+    for seed in range(1, 12):
+        match = _midgame("clash", seed)
+        decision = _seat_decision(match, 0)
+        assert decision is not None
+        _, weighed = _search(match, decision, playouts=60)
+        if _hide_differently("clash", match) == 0:
+            continue
+        _, weighed_again = _search(match, decision, playouts=60)
+        differed += weighed_again != weighed
+    assert differed > 0
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_determinized_worlds_keep_seat_0s_view(ruleset: str) -> None:
+    """An imagined game is one seat 0 could be in: it sees there what it sees here."""
+    match = _midgame(ruleset, 3)
+    rules = match.ruleset
+    for draw in range(3):
+        world = rules.determinize(match.state, 0, random.Random(draw))
+        assert _visible(world.view(0)) == _visible(match.view(0))
+
+
+def _visible(view: Any) -> Any:
+    """A view without its events (an imagined game's new events are none yet anyway)."""
+    return (view.turn, view.phase, view.active, view.seats, view.table, view.over)
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_the_same_seed_and_playouts_choose_the_same(ruleset: str) -> None:
+    match = _midgame(ruleset, 5)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    first = _search(match, decision)
+    second = _search(match, decision)
+    assert first == second
+    assert sum(first[1]["visits"].values()) > 0
+
+
+def test_a_forced_or_lone_choice_is_answered_without_searching() -> None:
+    match = _midgame("clash", 2)
+    rules = match.ruleset
+    agent = SearchAgent(0, playouts=10_000)
+    lone = Decision(0, "test", "", [("only",)], always_ask=True)
+    assert agent.decide(rules, match.state, lone) == ("only",)
+    assert agent.last_playouts == 0
+    forced = Decision(0, "test", "", [("only",)])
+    assert agent.decide(rules, match.state, forced) == ("only",)
+    assert agent.last_playouts == 0
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    SearchAgent(0, playouts=7).decide(rules, match.state, decision)
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    import time
+
+    match = _midgame("clash", 4)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    agent = SearchAgent(0, seconds=0.05)
+    started = time.perf_counter()
+    agent.choose(match, decision)
+    assert time.perf_counter() - started < 1.0
+    assert agent.last_playouts >= 1
+
+
+def test_a_budget_must_be_positive() -> None:
+    with pytest.raises(EngineError):
+        SearchAgent(0, playouts=0)
+    with pytest.raises(EngineError):
+        SearchAgent(0, seconds=0)
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("magic-core", 3), ("mage-wars", 4)])
+def test_search_plays_whole_games_of_three_and_four(ruleset: str, players: int) -> None:
+    result = simulate(
+        ruleset, 1, ("search", *["random"] * (players - 1)), 2, agent_options={"playouts": 4}
+    )
+    assert result.games == 1 and sum(result.wins) <= 1
+
+
+def test_search_plays_simultaneous_choices_to_the_end() -> None:
+    result = simulate(
+        "enchantoria", 2, ("search", "random"), 1, alternate_seats=True,
+        agent_options={"playouts": 6},
+    )  # fmt: skip
+    assert result.agent_wins is not None and sum(result.agent_wins) <= 2
+
+
+def test_alternated_seats_count_wins_per_agent() -> None:
+    result = simulate("clash", 6, ("greedy", "random"), 3, alternate_seats=True)
+    assert result.agent_wins is not None
+    assert sum(result.agent_wins) == sum(result.wins)
+    assert result.agent_names == ("greedy", "random")
+    lines = result.report()
+    assert lines[0].startswith("agent=greedy wins=") and "ci95=" in lines[0]
+
+
+@pytest.mark.parametrize("ruleset", ["clash", "enchantoria"])
+def test_the_tree_below_the_root_and_ucb_at_the_root_also_play(ruleset: str) -> None:
+    """The variants measured no better (docs/ai.md) still search legally: UCB picks the
+    root action of each playout and the tree grows below it."""
+    match = _midgame(ruleset, 6)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    agent = SearchAgent(2, playouts=30, depth=4, paired=False, prior=0)
+    action = agent.choose(match, decision)
+    assert decision.is_legal(action)
+    assert agent.last_playouts == 30 and sum(agent.last_visits.values()) == 30
