@@ -295,9 +295,9 @@ class Controller:
             return False
         session, seat = taken
         presenter = self.bot.presenter
-        panel, seq = await presenter.panel_and_seq(session, seat)
+        panel, now_open = await presenter.panel_and_seq(session, seat)
         # An edit of this panel under way could land after the answer: then it is unknown.
-        shown = None if presenter.editing(session, seat) else (panel, seq)
+        shown = None if presenter.editing(session, seat) else (panel, now_open)
         answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
         if answered and not session.seats[seat].dms_open:  # the click was on their hand
             self.bot.traffic.note_hand(match_id, seat, interaction[1])
