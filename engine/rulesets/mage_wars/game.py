@@ -580,28 +580,30 @@ class MageWarsState(GameState):
         works = self.fillable(side)
         # R32: a fill that would complete a work with no use (a spell with no legal
         # target) is not offered: it would only discard the work and its resources
-        no_use: list[Card] = []  # filled from hand
-        no_use_tapped: list[Card] = []  # filled by a permanent resource
-        memo: dict[str, bool] = {}  # what has_use finds about the table, once per listing
+        hand_works = tap_works = works  # what a hand card, and a permanent resource, may fill
+        memo: dict[str, bool] | None = None  # what has_use finds about the table
         for work in works:
             if len(work.need) == 1 and work.proto.chosen is not None:
+                if memo is None:
+                    memo = {}
+                    hand_works, tap_works = list(works), list(works)
                 if not self.has_use(side, work, True, memo):  # then not by a resource either
-                    no_use.append(work)
-                    no_use_tapped.append(work)
+                    hand_works.remove(work)
+                    tap_works.remove(work)
                 elif not self.has_use(side, work, False, memo):
-                    no_use_tapped.append(work)
+                    tap_works.remove(work)
         for card in side.hand:
             if self.can_play(side, card):
                 actions.append(("play", card.uid))
             icons = card.proto.resources
             if icons:
-                for work in works:
-                    if _fits(icons, work.need) and work not in no_use:
+                for work in hand_works:
+                    if _fits(icons, work.need):
                         actions.append(("fill", card.uid, work.uid))
         for source in self.perm_sources(side):
             icon = _resource_of(source)
-            for work in works:
-                if _fits((icon,), work.need) and work not in no_use_tapped:
+            for work in tap_works:
+                if _fits((icon,), work.need):
                     actions.append(("tap", source.uid, work.uid))
         if side.health:
             actions.append(SPEND)
@@ -830,8 +832,19 @@ class MageWarsState(GameState):
             return True
         found = memo.get(proto.chosen)
         if found is None:
-            found = memo[proto.chosen] = bool(self.targets(side, proto.chosen))
+            found = memo[proto.chosen] = self.has_target(side, proto.chosen)
         return found
+
+    def has_target(self, side: Seat, kind: str) -> bool:
+        """Whether `targets` would find one, without listing them: a living enemy Mage
+        is the usual answer, found first."""
+        if kind in ("enemy_mage", "enemy"):
+            for other in self.seats:
+                if other is not side and not other.gone and not other.dead:
+                    return True
+            if kind == "enemy_mage":
+                return False
+        return bool(self.targets(side, kind))
 
     def activation_prompt(self, side: Seat, card: Card) -> Prompt:
         proto = card.proto
