@@ -120,11 +120,11 @@ class CardhostBot(commands.Bot):
     async def setup_hook(self) -> None:
         guard_callbacks()  # no interaction is answered after its window, 429 or not
         if self._storage is None:
-            path = Path(self.settings.database)
-            if str(path) != ":memory:":
-                path.parent.mkdir(parents=True, exist_ok=True)
+            target = self.settings.database
+            if not self.settings.uses_postgresql and target != ":memory:":
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
             self._storage = await Storage.open(
-                path,
+                target,
                 turn_timer_seconds=self.settings.turn_timer,
                 challenge_expiry_seconds=self.settings.challenge_expiry,
             )

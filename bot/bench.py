@@ -8,7 +8,8 @@ second (350), however fast the answers come. Latency is the stand-in's figure pe
 from sending the interaction to the bot's acknowledgement, which the bot sends only after
 the action is committed.
 At the end the bot is stopped and its database is read back: every acknowledged action
-must be in the action log.
+must be in the action log. The database is a fresh SQLite file, or, with CARDHOST_DATABASE
+naming PostgreSQL, a fresh schema there (`bot.storage.scratch`); the line says which.
 
 Traffic, as the stand-in counts it over the steady state: globally limited calls per
 action (interaction-token routes are exempt) and 429s on globally limited routes over the
@@ -25,18 +26,18 @@ import gc
 import os
 import random
 import signal
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from datetime import datetime
 from pathlib import Path
 
 from bot.app import GC_THRESHOLDS
-from bot.standin import CallbackType, FakeDiscord
+from bot.standin import CallbackType, FakeDiscord, StandinTimeoutError
 from bot.standin.rest import GLOBAL_EXEMPT as EXEMPT_ROUTES  # interaction routes: no global limit
+from bot.storage.scratch import configured_postgresql, count_rows, scratch_database
 
 READY_TIMEOUT = 60.0
 # 200 tables are dealt at once: on a machine busy with other work that took up to 30 s.
@@ -54,6 +55,7 @@ class Tally:
     def __init__(self) -> None:
         self.applied = 0
         self.refused = 0
+        self.unanswered = 0  # clicks Discord never saw answered (the answer came too late)
         self.finished = 0
         self.playing_from: list[float] = []  # when each table was ready to play
         self.times: list[float] = []  # when each action was acknowledged
@@ -90,6 +92,10 @@ class Watch:
         self.panel_opens: list[float] = []
         self.shown: dict[int, str] = {}  # DM channel -> decision (custom id prefix) on show
         self.steady_from = float("inf")  # wall clock
+        # Messages created or changed over the steady state: in DMs (panels, click answers
+        # included, and pings) and in the tables' channels (boards).
+        self.dm_changes = 0
+        self.channel_changes = 0
         fake.state.message_listeners.append(self.on_message)
 
     def clicked(self, channel, sent: float, acknowledged: float) -> None:
@@ -98,10 +104,15 @@ class Watch:
 
     def on_message(self, message) -> None:
         now = time.time()
+        channel = message.channel
+        if now >= self.steady_from:
+            if channel.is_dm:
+                self.dm_changes += 1
+            else:
+                self.channel_changes += 1
         if message.deleted or not message.embeds:
             return
         stamp = _stamp(message)
-        channel = message.channel
         if channel.is_dm:
             choices = _choices(message)
             if not choices or stamp is None:
@@ -204,10 +215,16 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             click = await fake.click(
                 user, panel, custom_id=choice.custom_id, values=rng.sample(values, count)
             )
-        await click.wait_acknowledged(timeout=30)
+        try:
+            await click.wait_acknowledged(timeout=30)
+        except StandinTimeoutError:  # answered after its 3 s (10062) or never: past 3 s
+            tally.unanswered += 1
+            continue
         now = time.monotonic()
         tally.clicks.append((now, click))
-        if click.callback_type is CallbackType.UPDATE_MESSAGE:
+        # A taken click's answer is the new panel; a stale one's is the current panel with
+        # a line saying why above it (the same callback type, so the line tells them apart).
+        if click.callback_type is CallbackType.UPDATE_MESSAGE and not _notice(click):
             tally.applied += 1
             tally.times.append(now)
             tally.watch.clicked(channel, sent, time.time())
@@ -215,14 +232,17 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             tally.refused += 1
 
 
-def _logged_actions(database: Path) -> int:
-    with sqlite3.connect(database) as db:
-        return db.execute("SELECT COUNT(*) FROM match_actions").fetchone()[0]
+def _notice(click) -> str | None:
+    """The line above a panel answer: set when the click changed nothing (stale)."""
+    return (click.callback_data or {}).get("content")
 
 
 async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bench.sqlite3"
+    postgresql = configured_postgresql()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(Path(folder), postgresql=postgresql) as database,
+    ):
         # Lean: keep no call log or edit history, which only tests read.
         async with FakeDiscord(
             bot_name="cardhost", default_timeout=DEAL_TIMEOUT, backlog=4096, record_calls=False,
@@ -296,9 +316,14 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
             latencies = [  # the clicks of the steady state, once every table was dealt
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
             ]
-        logged = _logged_actions(database)
-    if logged < tally.applied:
-        raise RuntimeError(f"{tally.applied} actions acknowledged but only {logged} committed")
+        logged = count_rows(database, "match_actions")
+        if os.environ.get("CARDHOST_BENCH_LATENCIES"):  # "seconds-into-steady-state ms" lines
+            with open(os.environ["CARDHOST_BENCH_LATENCIES"], "w") as out:
+                out.writelines(
+                    f"{t - all_dealt:.3f} {h.latency * 1000:.2f}\n"
+                    for t, h in tally.clicks
+                    if t >= all_dealt and h.latency
+                )
     p50 = statistics.median(latencies or [0])
     # The rate counts the play itself: from the moment every table was dealt to the end.
     finish = max(tally.times, default=all_dealt)
@@ -309,12 +334,16 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"refused_stale={tally.refused} finished={tally.finished} "
         f"{cpu.report(len(window))}"
     )
-    late = sum(1 for ms in latencies if ms > 3000)
+    late = sum(1 for ms in latencies if ms > 3000) + tally.unanswered
     print(
         f"global_calls_steady={steady_calls} acks_past_3s={late} "
-        f"route_429={route_429} webhook_429={refused['user'] - route_429} routes={routes}"
+        f"route_429={route_429} webhook_429={refused['user'] - route_429} "
+        f"dm_messages_per_action={watch.dm_changes / max(len(window), 1):.2f} "
+        f"channel_messages_per_action={watch.channel_changes / max(len(window), 1):.2f} "
+        f"routes={routes}"
     )
-    return (
+    line = (
+        f"database={'postgresql' if postgresql else 'sqlite'} "
         f"matches={matches} actions={tally.applied} p50_ms={p50:.1f} "
         f"p99_ms={percentile(latencies, 0.99):.1f} actions_per_sec={rate:.1f} "
         f"rest_global_per_action={steady_calls / max(len(window), 1):.3f} "
@@ -322,6 +351,11 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.3f} "
         f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.3f}"
     )
+    if logged < tally.applied:  # the run fails, and says what it measured all the same
+        raise RuntimeError(
+            f"{tally.applied} actions acknowledged but only {logged} committed ({line})"
+        )
+    return line
 
 
 class CpuMeter:
@@ -367,13 +401,28 @@ def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float =
     return 0
 
 
+def _garbage_census() -> None:
+    """Print (stderr) what a full collection finds now, by type, most common first."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+        print(f"garbage={len(gc.garbage)}", kinds.most_common(25), file=sys.stderr, flush=True)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     """The bot's own process: an ordinary CardhostBot, pointed at the stand-in.
 
     SIGUSR1 marks the start of the steady state, SIGUSR2 prints `cpu_s=` (process CPU
     since the mark, all its threads) and `gc_max_ms=` (the longest older-generation
     garbage collection since the mark). CARDHOST_BENCH_PROFILE=path
-    writes a cProfile of the steady state there (on SIGUSR2).
+    writes a cProfile of the steady state there (on SIGUSR2). CARDHOST_BENCH_GC=1 prints
+    every older-generation collection to stderr and, on SIGUSR2, what a full collection
+    would find as garbage, by type: objects that die only through the collector (a
+    reference cycle) make its full collections long (see docs/performance.md).
     """
     from bot.app import CardhostBot
     from bot.settings import Settings
@@ -383,7 +432,7 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
     # board there); thread mode adds one globally limited call per match start.
     settings = Settings(
         discord_token="bench",
-        database=Path(database),
+        database=database,
         turn_timer=3600,
         challenge_expiry=3600,
         match_mode="channel",
@@ -411,7 +460,14 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
                 gc_began[0] = time.perf_counter()
             elif info["generation"] >= 1:
                 pauses.append(time.perf_counter() - gc_began[0])
+                if gc_log:
+                    print(
+                        f"gc generation={info['generation']} ms={pauses[-1] * 1000:.1f} "
+                        f"collected={info['collected']}",
+                        file=sys.stderr, flush=True,
+                    )  # fmt: skip
 
+        gc_log = bool(os.environ.get("CARDHOST_BENCH_GC"))
         profile = None
         if os.environ.get("CARDHOST_BENCH_PROFILE"):
             import cProfile
@@ -428,6 +484,8 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
         def report() -> None:
             longest = max(pauses, default=0.0) * 1000
             print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
+            if gc_log:
+                _garbage_census()
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])

@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
@@ -27,6 +28,17 @@ def _replay(args: argparse.Namespace) -> int:
     from bot.replay_terminal import run_replay
 
     return run_replay(args.file, args.to_end, args.reveal)
+
+
+def _gallery(args: argparse.Namespace) -> int:
+    from bot.gallery import write_gallery
+
+    for shot in write_gallery(args.out_dir, seed=args.seed):
+        print(
+            f"{shot.path} {shot.game} players={shot.players} seed={shot.seed} "
+            f"turn={shot.turn} moves={shot.moves}"
+        )
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -137,6 +149,18 @@ def _bench_bot(args: argparse.Namespace) -> int:
     return run_bench(args.matches, args.seed)
 
 
+def _bench_restart(args: argparse.Namespace) -> int:
+    from bot.bench_restart import run_bench_restart
+
+    return run_bench_restart(args.matches, args.actions, args.distinct)
+
+
+def _copy_db(args: argparse.Namespace) -> int:
+    from bot.storage.copy import run_copy
+
+    return run_copy(args.source, args.target)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -202,6 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--seed", type=int, default=0)
     bal.set_defaults(run=_balance)
 
+    gal = sub.add_parser(
+        "gallery", help="write a board picture of a mid-game position of every game (PNG)"
+    )
+    gal.add_argument("out_dir", type=Path, help="where the pictures go (made if missing)")
+    gal.add_argument("--seed", type=int, default=1)
+    gal.set_defaults(run=_gallery)
+
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)
 
@@ -225,6 +256,21 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--matches", type=int, default=200)
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(run=_bench_bot)
+
+    restart = sub.add_parser(
+        "bench-restart", help="time a start that restores many running matches"
+    )
+    restart.add_argument("--matches", type=int, default=10_000)
+    restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
+    restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
+    restart.set_defaults(run=_bench_restart)
+
+    copy = sub.add_parser(
+        "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"
+    )
+    copy.add_argument("source", help="an SQLite file or a postgresql:// URL")
+    copy.add_argument("target", help="an SQLite file or a postgresql:// URL, holding no matches")
+    copy.set_defaults(run=_copy_db)
     return parser
 
 

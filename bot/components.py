@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.look_components import PUBLIC, SEAT, LookButton, LookSelect, look_row
 from engine import Decision, Option
 
 if TYPE_CHECKING:
@@ -312,7 +313,32 @@ def board_view(match_id: int, over: bool) -> discord.ui.View:
     if not over:
         view.add_item(HandButton(match_id))
         view.add_item(WatchButton(match_id))
+        view.add_item(LookButton(match_id, PUBLIC))  # public cards only, whoever presses
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, NoneButton, HandButton, WatchButton)
+def with_look(view: discord.ui.View, match_id: int) -> discord.ui.View:
+    """A panel's components and its "Look at a card" button (the presser's own view),
+    when a row is left for it (Discord allows 5)."""
+    rows = len(view.to_components())
+    if rows < SELECTS_MAX:
+        look = LookButton(match_id, SEAT)
+        look.row = rows  # a row of its own, after the choices (as `with_look_row` writes it)
+        view.add_item(look)
+    return view
+
+
+def with_look_row(rows: list[dict], match_id: int) -> list[dict]:
+    """`with_look` for the JSON panel: the same button in its own row."""
+    return [*rows, look_row(match_id, SEAT)] if len(rows) < SELECTS_MAX else rows
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    ChoiceSelect,
+    NoneButton,
+    HandButton,
+    WatchButton,
+    LookButton,
+    LookSelect,
+)

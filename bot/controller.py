@@ -125,13 +125,24 @@ class Controller:
             return Refused(f"Not done: {exc}")
         return session, seat
 
-    def _redraw_others(self, session: MatchSession, seat: int, message_id: int | None) -> None:
+    def _redraw_others(
+        self,
+        session: MatchSession,
+        seat: int,
+        message_id: int | None,
+        shown: tuple[dict, int | None] | None = None,
+    ) -> None:
         """After the answer: the board and the panels the answer did not already show
-        (`message_id` None: the answer did not reach the clicker, so theirs too)."""
+        (`message_id` None: the answer did not reach the clicker, so theirs too).
+        `shown`: the answer's panel and decision number, when no edit of the clicker's
+        panel was under way as it went out (so the panel is known to show it)."""
         answered_panel = (
             message_id is not None and message_id == session.seats[seat].panel_message_id
         )
-        self.bot.presenter.forget_panel(session, seat)
+        if answered_panel and shown is not None:
+            self.bot.presenter.answered(session, seat, *shown)
+        else:
+            self.bot.presenter.forget_panel(session, seat)
         self.later(
             self.bot.presenter.refresh(
                 session, skip_seat=seat if answered_panel else None, actor=seat
@@ -283,13 +294,16 @@ class Controller:
             self._after_stale(taken.session, taken.seat, message_id, answered=answered)
             return False
         session, seat = taken
-        panel = await self.bot.presenter.panel_payload(session, seat)
+        presenter = self.bot.presenter
+        panel, now_open = await presenter.panel_and_seq(session, seat)
+        # An edit of this panel under way could land after the answer: then it is unknown.
+        shown = None if presenter.editing(session, seat) else (panel, now_open)
         answered = await self._answer(interaction, {"type": UPDATE_MESSAGE, "data": panel})
         if answered and not session.seats[seat].dms_open:  # the click was on their hand
             self.bot.traffic.note_hand(match_id, seat, interaction[1])
         # Not answered (10062, a lost connection): the action stands, committed; the
         # clicker's panel is repaired with the others' (an edit, or their hand's token).
-        self._redraw_others(session, seat, message_id if answered else None)
+        self._redraw_others(session, seat, message_id if answered else None, shown)
         return answered
 
     async def _answer(self, interaction: tuple[int, str], body: dict[str, Any]) -> bool:

@@ -43,7 +43,7 @@ class TurnNotifier:
         self._pinged: dict[tuple[int, int], int] = {}  # (match, seat) -> turn last pinged
         self.sent = 0  # pings sent (tests and the bench read it)
         self.delay = 5.0  # seconds a decision stays open before its player is pinged
-        self._timers: set[asyncio.TimerHandle] = set()
+        self._timers: dict[tuple[int, int, int], asyncio.TimerHandle] = {}
 
     def seed(self, session: MatchSession) -> None:
         """The decisions open when the match is shown: the new panels are news enough."""
@@ -59,8 +59,21 @@ class TurnNotifier:
                 self._pinged.pop((session.match_id, seat), None)
             return
         match_id = session.match_id
-        if all(self._seen.get((match_id, d.player)) == d.seq for d in session.match.pending):
-            return  # nothing opened: skip building the public view (the hot path)
+        # The hot path: skip building the public view unless someone other than the actor
+        # has a decision not seen yet. The actor's own next decision (a new number after
+        # almost every click) is never pinged: it is marked seen here, public or not (the
+        # actor has it on the panel their click was answered with).
+        fresh = False
+        for decision in session.match.pending:
+            key = (match_id, decision.player)
+            if self._seen.get(key) == decision.seq:
+                continue
+            if decision.player == actor:
+                self._seen[key] = decision.seq
+            else:
+                fresh = True
+        if not fresh:
+            return
         view = session.match.view(None)
         for decision in view.decisions:
             key = (session.match_id, decision.player)
@@ -76,17 +89,25 @@ class TurnNotifier:
             self._after_delay(session, decision.player, decision.seq)
 
     def _after_delay(self, session: MatchSession, seat: int, seq: int) -> None:
-        """A timer, not a sleeping task: waiting for pings must not hold up `idle()`."""
+        """A timer, not a sleeping task: waiting for pings must not hold up `idle()`.
 
-        def fire() -> None:
-            self._timers.discard(handle)
-            self.bot.controller.later(self._ping(session, seat, seq))
+        Kept in a dict by (match, seat, seq), not found through a closure over its own
+        handle: handle -> closure -> handle is a reference cycle, which kept each pinged
+        match (its whole state) alive until a full garbage collection (see performance.md).
+        """
+        key = (session.match_id, seat, seq)
+        old = self._timers.pop(key, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self._timers[key] = loop.call_later(self.delay, self._fire, session, seat, seq)
 
-        handle = asyncio.get_running_loop().call_later(self.delay, fire)
-        self._timers.add(handle)
+    def _fire(self, session: MatchSession, seat: int, seq: int) -> None:
+        self._timers.pop((session.match_id, seat, seq), None)
+        self.bot.controller.later(self._ping(session, seat, seq))
 
     def close(self) -> None:
-        for handle in self._timers:
+        for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
 

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord.http import Route
 
-from bot.components import board_view, decision_components, decision_view
+from bot.components import (
+    board_view,
+    decision_components,
+    decision_view,
+    with_look,
+    with_look_row,
+)
 from bot.crashpoints import crash_point
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
@@ -36,6 +42,9 @@ UNKNOWN_CHANNEL = 10003  # e.g. the match's thread was deleted
 ARCHIVED_THREAD = 50083  # nothing can be edited in an archived thread
 
 
+_CHANGED, _SAME = object(), object()  # `Presenter._showing`
+
+
 def render_png(view) -> bytes | None:
     try:
         from bot.render.image import render_board
@@ -45,12 +54,14 @@ def render_png(view) -> bytes | None:
 
 
 class _Redraw:
-    """A redraw in progress, and what changed while it ran."""
+    """A redraw in progress, and what changed while it ran (`forced`: panels to draw even
+    if only their information changed, as a catch-up asks)."""
 
-    __slots__ = ("changed", "seats")
+    __slots__ = ("changed", "forced", "seats")
 
-    def __init__(self, seats: set[int]):
+    def __init__(self, seats: set[int], forced: set[int]):
         self.seats = seats
+        self.forced = forced
         self.changed = False
 
 
@@ -60,6 +71,14 @@ class Presenter:
         self._work: dict[int, _Redraw] = {}  # match id -> the redraw running for it
         self.draw_images = True
         self.min_interval = 0.1  # seconds between two panel redraws of one match
+        # Seconds a waiting player's panel may lag: one whose open decision (or none) is
+        # what it shows already only changes in its information (health, counts), so it
+        # catches up at most this often; a decision opening or closing is drawn at once.
+        self.waiting_panel_interval = 5.0
+        self._shown: dict[tuple[int, int], int | None] = {}  # decision seq each panel shows
+        self._owed: dict[int, set[int]] = {}  # match id -> seats whose catch-up is due
+        self._catch_ups: dict[int, asyncio.TimerHandle] = {}  # match id -> its catch-up
+        self._editing: set[tuple[int, int]] = set()  # panels with an edit under way
         self.image_interval = 4.0  # seconds between two board pictures of one match
         self.image_processes = True  # draw in a worker process (tests draw in a thread)
         self._pool: ProcessPoolExecutor | None = None
@@ -91,7 +110,8 @@ class Presenter:
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
         options = match.options(decision) if decision else ()
-        return embed, decision_view(session.match_id, decision, options)
+        choices = decision_view(session.match_id, decision, options)
+        return embed, with_look(choices, session.match_id)
 
     def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
@@ -116,18 +136,28 @@ class Presenter:
         paths: the same content as `panel`, without discord.py objects to build and
         serialise. `notice` is a line above it (e.g. why a click did nothing); every other
         panel clears it."""
+        return (await self.panel_and_seq(session, seat, notice=notice))[0]
+
+    async def panel_and_seq(
+        self, session: MatchSession, seat: int, *, notice: str | None = None
+    ) -> tuple[dict, int | None]:
+        """`panel_payload`, and the number of the decision it shows (None: none)."""
         match = await session.committed()
         view = match.view(seat)
         decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
-        return {
+        payload = {
             "content": notice,
             "embeds": [embed.to_dict()],
-            "components": decision_components(
-                session.match_id, decision, match.options(decision) if decision else ()
+            "components": with_look_row(
+                decision_components(
+                    session.match_id, decision, match.options(decision) if decision else ()
+                ),
+                session.match_id,
             ),
         }
+        return payload, None if decision is None else decision.seq
 
     async def picture(self, view) -> bytes | None:
         """The board picture, drawn off the event loop (a process of its own, by default,
@@ -187,7 +217,12 @@ class Presenter:
         await self._save_front(session)
 
     async def refresh(
-        self, session: MatchSession, skip_seat: int | None = None, actor: int | None = None
+        self,
+        session: MatchSession,
+        skip_seat: int | None = None,
+        actor: int | None = None,
+        *,
+        catch_up: set[int] | None = None,
     ) -> None:
         """Redraw the board and the panels (but `skip_seat`'s, answered already) after a change
         by `actor` (None: not a player's click), and ping whose turn it now is.
@@ -195,24 +230,48 @@ class Presenter:
         Changes that arrive while a redraw is running are folded into one more redraw of
         the latest state, so a burst of moves costs one board upload, not one per move;
         that redraw waits `min_interval`, as Discord rate-limits message edits anyway.
+
+        A panel whose decision is the one it shows (a player waiting while the other plays
+        out a turn) is not redrawn now but owed, and caught up `waiting_panel_interval`
+        later with whatever else changed meanwhile (`catch_up`: those seats, no change).
+        Building and sending those panels after every click was the largest share of the
+        bot's work that no player waits for (docs/performance.md).
         """
         await session.committed()
-        self.bot.notifier.check(session, actor)
-        seats = {s for s in range(len(session.seats)) if s != skip_seat}
+        if catch_up is None:
+            self.bot.notifier.check(session, actor)
+            seats = {s for s in range(len(session.seats)) if s != skip_seat}
+            forced: set[int] = set()
+        else:
+            seats, forced = set(catch_up), set(catch_up)
         work = self._work.get(session.match_id)
         if work is not None:  # a redraw is running: leave it a note
             work.changed = True
             work.seats |= seats
+            work.forced |= forced
             return
-        work = self._work[session.match_id] = _Redraw(seats)
+        work = self._work[session.match_id] = _Redraw(seats, forced)
         try:
             while True:
                 seats, work.seats, work.changed = work.seats, set(), False
-                self._edit_board(session)
+                forced, work.forced = work.forced, set()
+                if catch_up is None or seats - forced:
+                    self._edit_board(session)
+                catch_up = None
                 for seat_index in sorted(seats):
                     seat = session.seats[seat_index]
                     if seat.is_bot or seat.user_id is None:
                         continue
+                    shows = self._showing(session, seat_index)
+                    if shows is _SAME and seat_index not in forced:
+                        self._owe(session, seat_index)
+                        continue
+                    owed = self._owed.get(session.match_id)
+                    if owed is not None:
+                        owed.discard(seat_index)
+                    self._shown[(session.match_id, seat_index)] = self._open_seq(
+                        session, seat_index
+                    )
                     if seat.dms_open:
                         await self._edit_panel(session, seat_index)
                     else:
@@ -224,9 +283,50 @@ class Presenter:
         finally:
             self._work.pop(session.match_id, None)
             if session.match.over:
+                self._owed.pop(session.match_id, None)
+                if (timer := self._catch_ups.pop(session.match_id, None)) is not None:
+                    timer.cancel()
                 for seat_index in range(len(session.seats)):
                     self._last_panel.pop((session.match_id, seat_index), None)
                     self._opened.pop((session.match_id, seat_index), None)
+                    self._shown.pop((session.match_id, seat_index), None)
+
+    @staticmethod
+    def _open_seq(session: MatchSession, seat_index: int) -> int | None:
+        decision = session.match.decision_for(seat_index)
+        return None if decision is None else decision.seq
+
+    def _showing(self, session: MatchSession, seat_index: int) -> object:
+        """`_CHANGED` when the seat's panel must be drawn now: the match is over, its open
+        decision is not the one the panel shows (one opened, closed or moved on), or
+        what it shows is unknown; else `_SAME`: only its information may have changed.
+        Read with the seq taken before drawing, so a panel drawn from a later state
+        than noted is at worst drawn once more."""
+        key = (session.match_id, seat_index)
+        if session.match.over or key not in self._shown or self.waiting_panel_interval <= 0:
+            return _CHANGED
+        return _SAME if self._shown[key] == self._open_seq(session, seat_index) else _CHANGED
+
+    def _owe(self, session: MatchSession, seat_index: int) -> None:
+        """Note that the seat's panel is behind; one catch-up per match is scheduled.
+
+        A timer, not a sleeping task, like the turn pings: `Controller.idle` (tests,
+        shutdown) waits for redraws under way, not for ones due seconds from now; a
+        shutdown drops what is owed (a restart redraws every panel anyway)."""
+        owed = self._owed.get(session.match_id)
+        if owed is None:
+            owed = self._owed[session.match_id] = set()
+            loop = asyncio.get_running_loop()
+            self._catch_ups[session.match_id] = loop.call_later(
+                self.waiting_panel_interval, self._catch_up, session
+            )
+        owed.add(seat_index)
+
+    def _catch_up(self, session: MatchSession) -> None:
+        self._catch_ups.pop(session.match_id, None)
+        owed = self._owed.pop(session.match_id, None)
+        if owed and self.bot.sessions.by_id.get(session.match_id) is session:
+            self.bot.controller.later(self.refresh(session, catch_up=owed))
 
     async def thinking(self, session: MatchSession) -> None:
         """The computer is thinking: the board says so at its next edit (`board_embed`'s
@@ -489,6 +589,7 @@ class Presenter:
         # Noted before the edit goes out: a click answered meanwhile forgets it (its answer
         # changed the panel), and a note written after the edit would outlive that.
         self._last_panel[key] = sent
+        self._editing.add(key)
         try:
             assert seat.user_id is not None
             if await self.bot.traffic.edit_with_token(seat.user_id, seat.panel_message_id, payload):
@@ -506,6 +607,8 @@ class Presenter:
             if self._last_panel.get(key) is sent:
                 del self._last_panel[key]
             raise
+        finally:
+            self._editing.discard(key)
 
     async def _dm_channel(self, seat) -> None:
         """Find the seat's DM channel: known from an earlier match, or asked for once (a
@@ -541,6 +644,26 @@ class Presenter:
     def forget_panel(self, session: MatchSession, seat_index: int) -> None:
         """The panel was changed by other means (a click's answer): no longer known."""
         self._last_panel.pop((session.match_id, seat_index), None)
+        self._shown.pop((session.match_id, seat_index), None)
+
+    def editing(self, session: MatchSession, seat_index: int) -> bool:
+        """An edit of the seat's DM panel is under way (it may land after a click's answer)."""
+        return (session.match_id, seat_index) in self._editing
+
+    def answered(
+        self, session: MatchSession, seat_index: int, payload: dict, seq: int | None
+    ) -> None:
+        """A click on the seat's DM panel was answered with `payload` (decision `seq`), and
+        no edit of that panel was under way when the answer went out: the panel is known
+        to show it. Without this, the next redraw would send the same panel again and
+        count as a decision that changed (`_showing`)."""
+        key = (session.match_id, seat_index)
+        message_id = session.seats[seat_index].panel_message_id
+        if key in self._editing or message_id is None:
+            self.forget_panel(session, seat_index)
+            return
+        self._last_panel[key] = (message_id, payload)
+        self._shown[key] = seq
 
     async def _edit(self, channel_id: int, message_id: int, **fields) -> None:
         """Edit a message by id without building a Message from Discord's answer.
@@ -556,6 +679,10 @@ class Presenter:
         await self.bot.storage.matches.set_front_state(session.match_id, session.front_state())
 
     def close(self) -> None:
+        for timer in self._catch_ups.values():
+            timer.cancel()
+        self._catch_ups.clear()
+        self._owed.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -100,6 +100,8 @@ class MatchSession:
     difficulty: str = DEFAULT_DIFFICULTY
     #: Set while the computer thinks about a decision (the board says so).
     thinking: bool = False
+    # Loop time at which the sleeping timer next looks at the clocks (-inf: not asleep).
+    timer_wakes: float = float("-inf")
     # Set while the match in memory is exactly what is committed. An action is applied in
     # memory first (the engine validates by applying) and saved after; in that window the
     # match shows a result nobody may see yet, so every read for a player waits it out.
@@ -246,18 +248,24 @@ class SessionManager:
         return session
 
     async def restore_all(self) -> list[MatchSession]:
-        """Rebuild every running match from its action log (after a restart)."""
+        """Rebuild every running match from its action log (after a restart).
+
+        Everything is read at once (`running_with_logs`: two queries, whatever the number
+        of matches) and each server's turn timer once, so a start with 10,000 running
+        matches spends its time replaying them, not waiting on the database."""
         restored = []
-        for row in await self.storage.matches.running_matches():
+        timers: dict[int | None, float] = {}
+        for running in await self.storage.matches.running_with_logs():
+            row = running.row
             try:
-                match = replay(await self.storage.matches.load_record(row.id))
+                match = replay(running.record)
             except EngineError as exc:
                 # Never ended for this: a content or rules update must not lose a match.
                 # It stays stored as it is and resumes under a bot that can replay it.
                 log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
                 self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
                 continue
-            front = await self.storage.matches.get_front_state(row.id)
+            front = running.front_state
             stored = front.get("seats", [])
             seats = []
             for index, player in enumerate(row.players):
@@ -272,13 +280,15 @@ class SessionManager:
                         extra.get("dm_channel_id"),
                     )
                 )
+            if row.guild_id not in timers:
+                timers[row.guild_id] = await self.turn_timer(row.guild_id)
             session = MatchSession(
                 row.id,
                 row.guild_id,
                 row.channel_id,
                 match,
                 seats,
-                await self.turn_timer(row.guild_id),
+                timers[row.guild_id],
                 board_message_id=row.board_message_id,
                 parent_channel_id=front.get("parent_channel_id"),
                 difficulty=front.get("difficulty", DEFAULT_DIFFICULTY),
@@ -286,7 +296,7 @@ class SessionManager:
             self._register(session)
             if any(seat.is_bot for seat in seats):
                 self.thinker.warm()
-            _restore_clocks(session, await self.storage.matches.get_clocks(row.id))
+            _restore_clocks(session, running.clocks)
             self._reset_timer(session)
             restored.append(session)
             # the bot may have stopped while the computer was thinking: it thinks again
@@ -462,10 +472,24 @@ class SessionManager:
     # -- turn timers -----------------------------------------------------------------
 
     def _reset_timer(self, session: MatchSession) -> None:
-        """A fresh clock for each new decision of a human; decisions still open keep theirs."""
+        """A fresh clock for each new decision of a human; decisions still open keep theirs.
+
+        A timer asleep until no later than the next moment due is kept: it looks at the
+        clocks again when it wakes. Almost every click opens a decision whose clock runs
+        out later than the one before, and a new task per click (with the old one's
+        cancellation) was a few per cent of the bot's work under load."""
         session.set_clocks(_plan_clocks(session, asyncio.get_running_loop().time()))
-        if session.timer is not None and session.timer is not asyncio.current_task():
-            session.timer.cancel()
+        timer = session.timer
+        if (
+            timer is not None
+            and session.deadlines
+            and not timer.done()
+            and timer is not asyncio.current_task()
+            and float("-inf") < session.timer_wakes <= _next_moment(session)[0]
+        ):
+            return
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
         session.timer = asyncio.create_task(self._run_timer(session)) if session.deadlines else None
 
     async def _run_timer(self, session: MatchSession) -> None:
@@ -475,16 +499,14 @@ class SessionManager:
         each sleep it looks at them again rather than acting on what it slept for."""
         loop = asyncio.get_running_loop()
         while session.deadlines and not session.match.over:
-            half = session.turn_timer / 2
-            moments = []
-            for seat, deadline in session.deadlines.items():
-                if seat not in session.warned:
-                    moments.append((deadline - half, _WARN, seat))
-                moments.append((deadline, _LOSE, seat))
-            when, what, seat = min(moments)
+            when, what, seat = _next_moment(session)
             now = loop.time()
             if when > now + 0.001:
-                await asyncio.sleep(when - now)
+                session.timer_wakes = when
+                try:
+                    await asyncio.sleep(when - now)
+                finally:
+                    session.timer_wakes = float("-inf")
                 continue
             seq = session.deadline_seq[seat]
             if what == _WARN:
@@ -537,6 +559,19 @@ class SessionManager:
 
 
 _WARN, _LOSE = 0, 1
+
+
+def _next_moment(session: MatchSession) -> tuple[float, int, int]:
+    """(loop time, _WARN or _LOSE, seat): the next thing a turn clock does."""
+    half = session.turn_timer / 2
+    moments = []
+    for seat, deadline in session.deadlines.items():
+        if seat not in session.warned:
+            moments.append((deadline - half, _WARN, seat))
+        moments.append((deadline, _LOSE, seat))
+    return min(moments)
+
+
 _TIMED_OUT, _NOT_DUE, _NOT_SAVED = object(), object(), object()
 
 

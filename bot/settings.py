@@ -1,9 +1,10 @@
 """Every setting in one place, read from the environment or `.env` and checked at start."""
 
+import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, ValidationError
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE = Path("cardhost.sqlite3")
@@ -15,7 +16,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
 
     discord_token: SecretStr | None = Field(default=None, alias="DISCORD_TOKEN")
-    database: Path = Field(default=DEFAULT_DATABASE, alias="CARDHOST_DATABASE")
+    #: An SQLite file (the default), or a `postgresql://user:password@host/dbname` URL.
+    database: str = Field(default=str(DEFAULT_DATABASE), alias="CARDHOST_DATABASE")
     dev_guild: int | None = Field(default=None, alias="CARDHOST_DEV_GUILD")
     turn_timer: int = Field(default=300, ge=30, le=3600, alias="CARDHOST_TURN_TIMER")
     challenge_expiry: int = Field(default=120, ge=30, le=3600, alias="CARDHOST_CHALLENGE_EXPIRY")
@@ -24,6 +26,19 @@ class Settings(BaseSettings):
     log_level: str = Field(
         default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$", alias="CARDHOST_LOG_LEVEL"
     )
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _database_text(cls, value: object) -> object:
+        """A path given as a Path is kept as its text (a URL must not pass through Path,
+        which would fold its `//`)."""
+        return os.fspath(value) if isinstance(value, os.PathLike) else value
+
+    @property
+    def uses_postgresql(self) -> bool:
+        from bot.storage.dialect import is_postgresql_url
+
+        return is_postgresql_url(self.database)
 
 
 class SettingsError(Exception):

@@ -11,9 +11,12 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from typing import Any
 
+from bot.look import SeenCard, card_details, find_cards, visible_cards
+from bot.option_numbers import Numbering, OptionNumberer
 from bot.render.text import board_text, hand_text
+from bot.rules_help import glossary_text, plain, rules_text
 from engine import (
-    SEARCH_PLAYOUTS,
+    DEFAULT_PLAYOUTS,
     Action,
     Decision,
     EngineError,
@@ -24,7 +27,11 @@ from engine import (
 )
 
 INTEGER = re.compile(r"[+-]?\d+")
-HELP = "Type an option's number. Other commands: b = board, h = hand, q = resign, ? = help."
+HELP = (
+    "Type an option's number. Other commands: b = board, h = hand, i = the cards you can "
+    "see, i N or look NAME = read a card in full, q = resign, ? = rules, words and help."
+)
+SHORT_HELP = "Type an option's number, or ? for the commands, rules and words."
 #: What scrolls the previous player's screen away before a hot-seat hand-over: clear the
 #: screen (2J), clear the scrollback too (3J: scrolling up must not show the last hand),
 #: home the cursor; the blank lines push it away where a terminal ignores 3J.
@@ -61,12 +68,14 @@ class TerminalGame:
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
         # the hard computer: its playouts, and never more than a second a decision
-        budget = {"playouts": SEARCH_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
         self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write
         self.shown = dict.fromkeys(self.humans, 0)  # events each person has already read
         self.at_screen = self.humans[0] if len(self.humans) == 1 else None
+        self.numberer = OptionNumberer()
+        self.numbering: Numbering | None = None  # the numbers on the screen now
 
     @property
     def hotseat(self) -> bool:
@@ -156,8 +165,9 @@ class TerminalGame:
             self.write(hand)
         who = f"{self.match.players[seat]}: " if self.hotseat else ""
         self.write(f"\n{who}{decision.prompt}")
-        for option in self.match.options(decision):
-            self.write(f"  {option.index + 1:>2}. {option.label}")
+        self.numbering = self.numberer.number(seat, decision.kind, self.match.options(decision))
+        for line in self.numbering.lines:
+            self.write(line)
         while True:
             action = self.ask(decision)
             if action is None:
@@ -176,7 +186,7 @@ class TerminalGame:
             none = " (Enter for none)" if low == 0 else ""
             prompt = f"Pick {count} numbers separated by spaces{none}: "
         else:
-            prompt = f"Your choice (1-{len(decision.actions)}): "
+            prompt = f"Your choice ({self.numbers(decision).choices_text()}): "
         try:
             raw = self.read(prompt).strip().lower()
         except EOFError:
@@ -187,7 +197,10 @@ class TerminalGame:
             self.write("Not resigned: the match goes on.")
             return None
         if raw in ("?", "help"):
-            self.write(HELP)
+            self.write(self.help_page())
+            return None
+        if raw in ("i", "look") or raw.startswith(("i ", "look ")):
+            self.look(seat, raw.split(maxsplit=1)[1] if " " in raw else "")
             return None
         if raw in ("b", "board"):
             self.write(board_text(self.match.view(seat)))
@@ -196,6 +209,54 @@ class TerminalGame:
             self.write(hand_text(self.match.view(seat)) or "No hand to show.")
             return None
         return self.parse(decision, raw)
+
+    def help_page(self) -> str:
+        """The game's rules summary and words, the same text as Discord's /rules (from
+        `bot.rules_help`), then the terminal's commands."""
+        rules = self.match.ruleset
+        parts = [rules_text(rules), glossary_text(rules), HELP]
+        return "\n\n".join(plain(p) for p in parts if p)
+
+    def look(self, seat: int, typed: str) -> None:
+        """`i`: the cards this seat can see, numbered; `i N`: card N in full; `look NAME`:
+        the card of that name. Only what the seat's own view holds can be listed, so a
+        hidden card (another hand, a deck) cannot be read."""
+        seen = visible_cards(self.match.view(seat))
+        if not seen:
+            self.write("There is no card you can see.")
+            return
+        if not typed:
+            self.write("Cards you can see (i N reads one):")
+            for i, found in enumerate(seen, start=1):
+                self.write(f"  {i:>2}. {found.label}")
+            return
+        if INTEGER.fullmatch(typed):
+            if len(typed) > 9 or not 1 <= int(typed) <= len(seen):
+                self.write(
+                    f"There is no card {clip(typed)}: type i to list the {len(seen)} "
+                    "cards you can see."
+                )
+                return
+            return self.write_card(seen[int(typed) - 1])
+        matches = find_cards(seen, typed)
+        if not matches:
+            self.write(f"You can see no card called '{clip(typed)}'. Type i to list them.")
+        elif len({(m.card.name, m.where) for m in matches}) > 1:
+            self.write(f"Several cards match '{clip(typed)}':")
+            for found in matches:
+                self.write(f"  {seen.index(found) + 1:>2}. {found.label}")
+            self.write("Type i N to read one.")
+        else:
+            self.write_card(matches[0])
+
+    def write_card(self, found: SeenCard) -> None:
+        self.write(f"{card_details(found.card)}\n(in {found.where})")
+
+    def numbers(self, decision: Decision) -> Numbering:
+        """The numbers on screen for `decision`; 1..N in order when none were listed."""
+        if self.numbering is not None and len(self.numbering.numbers) == len(decision.actions):
+            return self.numbering
+        return Numbering({i + 1: i for i in range(len(decision.actions))}, [])
 
     def confirm_resign(self, seat: int) -> bool:
         """`q` resigns only after a yes: a stray q must not lose the match."""
@@ -208,16 +269,16 @@ class TerminalGame:
     def parse(self, decision: Decision, raw: str) -> Action | None:
         words = raw.replace(",", " ").split()
         if not all(INTEGER.fullmatch(w) for w in words):
-            self.write(f"'{clip(raw)}' is not a number. {HELP}")
+            self.write(f"'{clip(raw)}' is not a number. {SHORT_HELP}")
             return None
-        count = len(decision.actions)
+        shown = self.numbers(decision)
         # Very long digit strings are out of range without being converted (int() refuses
         # more than 4300 digits).
-        bad = [w for w in words if len(w) > 9 or not 1 <= int(w) <= count]
+        bad = [w for w in words if len(w) > 9 or int(w) not in shown.numbers]
         if bad:
-            self.write(f"There is no option {clip(bad[0])}. Choose a number from 1 to {count}.")
+            self.write(f"There is no option {clip(bad[0])}. Choose a number {shown.range_words()}.")
             return None
-        numbers = [int(w) for w in words]
+        numbers = [shown.numbers[int(w)] + 1 for w in words]
         if not decision.multi:
             if len(numbers) != 1:
                 self.write("Choose exactly one option.")

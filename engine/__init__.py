@@ -10,8 +10,8 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 `engine` would import itself half-made.
 """
 
-from engine.agents import AGENT_NAMES, Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
-from engine.agents.search import DEFAULT_PLAYOUTS as SEARCH_PLAYOUTS
+from engine.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
+from engine.agents.search import DEFAULT_PLAYOUTS
 from engine.balance import EARLY_TURNS, BalanceReport, balance
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
@@ -33,10 +33,9 @@ from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneVi
 from engine.simulate import SimulationResult, play_out, simulate
 
 __all__ = [
-    "AGENT_NAMES",
+    "DEFAULT_PLAYOUTS",
     "EARLY_TURNS",
     "RESIGN",
-    "SEARCH_PLAYOUTS",
     "Action",
     "Agent",
     "BalanceReport",

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.cogs.common import GAME_CHOICES
 from bot.controller import reply
+from bot.rules_help import glossary_text, rules_text
 from bot.storage import GuildSettings, InvalidSetting
 from bot.storage.replays import ReplayRepo
 from bot.storage.settings import (
@@ -47,22 +48,6 @@ REPLAYS_AND_HISTORY = (
 )
 
 
-def rules_text(rules: Ruleset) -> str:
-    """The help text of a ruleset; a generic one for games without their own yet."""
-    if rules.help_text:
-        return rules.help_text
-    players = (
-        f"{rules.min_players}"
-        if rules.min_players == rules.max_players
-        else f"{rules.min_players}-{rules.max_players}"
-    )
-    return (
-        f"**{rules.name}** is a card game for {players} players. Each player brings a deck "
-        f"(`/challenge game:{rules.name}` offers preconstructed ones). When it is your turn, "
-        "the buttons list every legal move; pick one until the game names a winner."
-    )
-
-
 def reveal_text(reveal: bool) -> str:
     return (
         f"Reveal replays: **{'on' if reveal else 'off'}** (on: the replay of every ended match "
@@ -83,6 +68,13 @@ def settings_text(settings: GuildSettings) -> str:
     )
 
 
+def rules_page(ruleset: Ruleset) -> str:
+    """What /rules answers: the game's summary and words (the terminal's `?` shows the same,
+    from `bot.rules_help`), then how matches work here."""
+    parts = [rules_text(ruleset), glossary_text(ruleset), HOW_TO_PLAY_HERE, REPLAYS_AND_HISTORY]
+    return "\n\n".join(p for p in parts if p)
+
+
 class Admin(commands.Cog):
     def __init__(self, bot: "CardhostBot"):
         self.bot = bot
@@ -97,7 +89,7 @@ class Admin(commands.Cog):
             return await reply(interaction, f"{exc}.")
         embed = discord.Embed(
             title=f"How to play {ruleset.name}",
-            description=f"{rules_text(ruleset)}\n\n{HOW_TO_PLAY_HERE}\n\n{REPLAYS_AND_HISTORY}",
+            description=rules_page(ruleset),
             colour=discord.Colour.green(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

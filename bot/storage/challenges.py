@@ -46,10 +46,10 @@ class ChallengeRepo:
         options: dict,
         expires_at: float,
     ) -> int:
-        result = await self._db.execute(
+        inserted = await self._db.fetchone(
             "INSERT INTO challenges (ruleset, guild_id, channel_id, challenger, deck_name,"
             " deck_cards, opponents, options, accepted, text, expires_at, status, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '', ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]', '', ?, ?, ?) RETURNING id",
             (
                 ruleset,
                 guild_id,
@@ -64,8 +64,8 @@ class ChallengeRepo:
                 self._db.now(),
             ),
         )
-        assert result.lastrowid is not None
-        return result.lastrowid
+        assert inserted is not None
+        return int(inserted[0])
 
     async def set_message(self, challenge_id: int, message_id: int, text: str) -> None:
         await self._db.execute(

@@ -1,34 +1,41 @@
-"""The SQLite connection: pragmas, one-at-a-time access, transactions and migrations.
+"""The database connection: one-at-a-time access, transactions and migrations.
 
-One aiosqlite connection serves the whole bot. aiosqlite runs every statement on its own
-thread, so nothing blocks the event loop, but statements from different coroutines would
-still interleave on that one connection: a read could see another coroutine's half-done
+One connection serves the whole bot: SQLite through aiosqlite (the default), or
+PostgreSQL through psycopg (`CARDHOST_DATABASE=postgresql://…`); `bot.storage.drivers`
+has both and says why psycopg. Either runs every statement on a thread of its own, so
+nothing blocks the event loop, but statements from different coroutines would still
+interleave on that one connection: a read could see another coroutine's half-done
 transaction, or two `BEGIN`s could collide. An `asyncio.Lock` therefore wraps every
 transaction that takes several trips, and one-trip work waits while it is held. Writes
-that must be atomic use `BEGIN IMMEDIATE`, which takes SQLite's write lock up front, so a
-second process on the same file waits (busy_timeout) instead of failing half-way.
+that must be atomic take the database's write lock up front (SQLite's `BEGIN IMMEDIATE`;
+on PostgreSQL an advisory lock, `bot.storage.dialect`), so a second process waits
+instead of failing half-way.
 
 Each trip to that thread costs far more than the statement (a queue put, a thread wake-up,
 a self-pipe write to wake the loop, and the GIL changing hands twice), so a statement and
 its fetch go in one trip (`Database.run`), and hot writers send a whole transaction as one
-function (see `bot.storage.matches.ActionLog`).
+function (see `bot.storage.matches.ActionLog`). Those functions get a `SyncTx` and write
+`?` placeholders whichever the database.
 """
 
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
+from bot.storage.dialect import CASE_BLIND_TEXT, Dialect
 from bot.storage.errors import SchemaError
 
 Params = Sequence[Any] | dict[str, Any]
+#: A result row: by name and by position, and `dict(row)` (sqlite3.Row, or the driver's).
+Row = Any
 Clock = Callable[[], datetime]
 T = TypeVar("T")
 
@@ -44,114 +51,134 @@ async def on_thread(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connecti
     return await conn._execute(work, raw)
 
 
-def _fetchone(sql: str, params: Params) -> Callable[[sqlite3.Connection], sqlite3.Row | None]:
-    return lambda c: c.execute(sql, params).fetchone()
-
-
-def _fetchall(sql: str, params: Params) -> Callable[[sqlite3.Connection], list[sqlite3.Row]]:
-    return lambda c: c.execute(sql, params).fetchall()
-
-
-def _commit(c: sqlite3.Connection) -> None:
-    c.execute("COMMIT")
-
-
-def _rollback(c: sqlite3.Connection) -> None:
-    c.execute("ROLLBACK")
-
-
-def _write(sql: str, params: Params) -> Callable[[sqlite3.Connection], "WriteResult"]:
-    def work(c: sqlite3.Connection) -> WriteResult:
-        cursor = c.execute(sql, params)
-        return WriteResult(cursor.rowcount, cursor.lastrowid)
-
-    return work
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One schema step; `version` numbers run 1, 2, 3... and are applied in order."""
+    """One schema step; `version` numbers run 1, 2, 3... and are applied in order.
+
+    `sql` is written for SQLite and translated for PostgreSQL (`Dialect.schema`);
+    `postgresql`, when given, is used there instead, for a step the translation cannot
+    express."""
 
     version: int
     name: str
     sql: str
+    postgresql: str | None = None
+
+    def sql_for(self, dialect: Dialect) -> str:
+        if dialect.is_postgresql and self.postgresql is not None:
+            return self.postgresql
+        return dialect.schema(self.sql)
 
 
 @dataclass(frozen=True, slots=True)
 class WriteResult:
+    """What a write did: rows touched; SQLite's rowid of an INSERT (None on PostgreSQL:
+    an insert that needs its new id says `RETURNING id`, which both databases know)."""
+
     rowcount: int
     lastrowid: int | None
 
 
+class SyncTx(Protocol):
+    """Statements on the database thread, written with `?` placeholders, for either
+    database (`bot.storage.drivers`). A row reads by name and by position (`row["id"]`,
+    `row[0]`) and converts with `dict(row)`. A constraint that refuses a write raises
+    `ConstraintViolation`, whichever the database."""
+
+    dialect: Dialect
+
+    def execute(self, sql: str, params: Params = ()) -> WriteResult: ...
+
+    def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+
+    def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    def begin(self, *, immediate: bool) -> None: ...
+
+    def commit(self) -> None: ...
+
+    def rollback(self) -> None: ...
+
+    def in_transaction(self) -> bool: ...
+
+    def pipeline(self) -> AbstractContextManager[None]: ...
+
+
+class Driver(Protocol):
+    """One connection with its own thread: `call(work)` runs `work(tx)` there, one trip."""
+
+    dialect: Dialect
+    raw: Any
+
+    async def call(self, work: Callable[[SyncTx], T]) -> T: ...
+
+    async def close(self) -> None: ...
+
+
 class Tx:
-    """Statements inside one open transaction; only valid within `Database.transaction()`."""
+    """Statements inside one open transaction; only valid within `Database.transaction()`.
 
-    __slots__ = ("_conn",)
+    Each statement is one trip to the database thread."""
 
-    def __init__(self, conn: aiosqlite.Connection):
-        self._conn = conn
+    __slots__ = ("_driver",)
+
+    def __init__(self, driver: Driver):
+        self._driver = driver
 
     async def execute(self, sql: str, params: Params = ()) -> WriteResult:
-        return await on_thread(self._conn, _write(sql, params))
+        return await self._driver.call(lambda tx: tx.execute(sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         rows = list(rows)
-        await on_thread(self._conn, lambda c: c.executemany(sql, rows))
+        await self._driver.call(lambda tx: tx.executemany(sql, rows))
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        return await on_thread(self._conn, _fetchone(sql, params))
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        return await self._driver.call(lambda tx: tx.fetchone(sql, params))
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return await on_thread(self._conn, _fetchall(sql, params))
-
-
-class SyncTx:
-    """`Tx`, for a transaction that runs whole on the database thread (`Database.atomic`)."""
-
-    __slots__ = ("_conn",)
-
-    def __init__(self, conn: sqlite3.Connection):
-        self._conn = conn
-
-    def execute(self, sql: str, params: Params = ()) -> WriteResult:
-        cursor = self._conn.execute(sql, params)
-        return WriteResult(cursor.rowcount, cursor.lastrowid)
-
-    def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        self._conn.executemany(sql, rows)
-
-    def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        return self._conn.execute(sql, params).fetchone()
-
-    def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return self._conn.execute(sql, params).fetchall()
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await self._driver.call(lambda tx: tx.fetchall(sql, params))
 
 
-def _atomic(conn: sqlite3.Connection, *, work: Callable[[SyncTx], T]) -> T:
-    conn.execute("BEGIN IMMEDIATE")
+def _atomic(tx: SyncTx, *, work: Callable[[SyncTx], T]) -> T:
+    tx.begin(immediate=True)
     try:
-        result = work(SyncTx(conn))
-        conn.execute("COMMIT")
+        result = work(tx)
+        tx.commit()
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        if tx.in_transaction():
+            tx.rollback()
         raise
     return result
 
 
 class Database:
-    """An open database. Build it with `await Database.open(path)`; `close()` when done."""
+    """An open database. Build it with `await Database.open(path or url)`; `close()` when done.
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, clock: Clock = utc_now):
-        self._conn = conn
+    SQLite or PostgreSQL (`bot.storage.drivers`): the repositories see one interface, and
+    write one SQL text (`bot.storage.dialect` spells it for PostgreSQL).
+    """
+
+    def __init__(self, driver: Driver, path: str, clock: Clock = utc_now):
+        self._driver = driver
         self._lock = asyncio.Lock()
         self._clock = clock
         self.path = path
         self.schema_version = 0
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._driver.dialect
+
+    @property
+    def _conn(self) -> Any:
+        """The driver's own connection (aiosqlite's, or psycopg's), for tests and checks."""
+        return self._driver.raw
 
     @classmethod
     async def open(
@@ -162,35 +189,31 @@ class Database:
         busy_timeout_ms: int = 5000,
         clock: Clock = utc_now,
     ) -> "Database":
-        """Connect, set the pragmas and bring the schema up to the newest migration.
+        """Connect, set up the session and bring the schema up to the newest migration.
 
-        `migrations` defaults to the shipped list; tests pass their own to simulate an
-        upgrade. `":memory:"` gives a private throw-away database.
+        `path`: an SQLite file, `":memory:"` (a private throw-away database), or a
+        `postgresql://…` URL. `migrations` defaults to the shipped list; tests pass their
+        own to simulate an upgrade.
         """
         if migrations is None:
             from bot.storage.migrations import MIGRATIONS
 
             migrations = MIGRATIONS
         target = str(path)
-        # isolation_level=None: the sqlite3 module must not open transactions behind our
-        # back; every transaction here is an explicit BEGIN IMMEDIATE ... COMMIT.
-        conn = await aiosqlite.connect(target, isolation_level=None)
+        from bot.storage.drivers import open_driver
+
+        driver = await open_driver(target, busy_timeout_ms=busy_timeout_ms)
         try:
-            conn.row_factory = sqlite3.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            db = cls(conn, target, clock)
+            db = cls(driver, target, clock)
             await db.migrate(migrations)
         except BaseException:
-            await conn.close()
+            await driver.close()
             raise
         return db
 
     async def close(self) -> None:
         async with self._lock:
-            await self._conn.close()
+            await self._driver.close()
 
     # -- time ------------------------------------------------------------------------
 
@@ -203,34 +226,37 @@ class Database:
 
     # -- single statements -----------------------------------------------------------
 
-    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
-        return await self.run(_fetchone(sql, params))
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        return await self.run(lambda tx: tx.fetchone(sql, params))
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
-        return await self.run(_fetchall(sql, params))
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        return await self.run(lambda tx: tx.fetchall(sql, params))
 
     async def execute(self, sql: str, params: Params = ()) -> WriteResult:
-        """One statement on its own; SQLite makes a lone statement atomic by itself."""
-        return await self.run(_write(sql, params))
+        """One statement on its own; both databases make a lone statement atomic by itself
+        (SQLite outside a transaction, PostgreSQL in autocommit)."""
+        return await self.run(lambda tx: tx.execute(sql, params))
 
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` with the sqlite3 connection on the connection's thread, in one trip.
+    async def run(self, work: Callable[[SyncTx], T]) -> T:
+        """Run `work(tx)` on the connection's thread, in one trip.
 
-        `work` must leave no transaction open: it is the whole unit (BEGIN ... COMMIT, or
-        one statement). Trips are queued in order on the one thread, so one-trip work
-        needs no lock of its own: it waits only while a `transaction()` (several trips)
-        is open, so as not to run inside it.
+        `work` must leave no transaction open: it is the whole unit (`tx.begin()` ...
+        `tx.commit()`, or one statement). Trips are queued in order on the one thread, so
+        one-trip work needs no lock of its own: it waits only while a `transaction()`
+        (several trips) is open, so as not to run inside it.
         """
         if self._lock.locked():
             async with self._lock:
-                return await on_thread(self._conn, work)
-        return await on_thread(self._conn, work)
+                return await self._driver.call(work)
+        return await self._driver.call(work)
 
     # -- transactions ----------------------------------------------------------------
 
     @asynccontextmanager
     async def transaction(self, *, immediate: bool = True) -> AsyncIterator[Tx]:
-        """`BEGIN IMMEDIATE`; COMMIT when the block ends, ROLLBACK if it raises.
+        """A write transaction (SQLite's `BEGIN IMMEDIATE`; PostgreSQL's `BEGIN` and the
+        write lock, see `bot.storage.dialect`); COMMIT when the block ends, ROLLBACK if it
+        raises.
 
         The commit has happened when the `async with` block is left, so a caller that
         returns after it knows the write is durable (as far as synchronous=NORMAL goes).
@@ -238,20 +264,19 @@ class Database:
         take the write lock, so other processes' writers are not held up.
         """
         async with self._lock:
-            begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
-            await on_thread(self._conn, lambda c: c.execute(begin))
+            await self._driver.call(lambda tx: tx.begin(immediate=immediate))
             try:
-                yield Tx(self._conn)
-                await on_thread(self._conn, _commit)
+                yield Tx(self._driver)
+                await self._driver.call(lambda tx: tx.commit())
             except BaseException:
                 # SQLite may already have rolled back (e.g. disk full); a second ROLLBACK
                 # would then fail and hide the error that matters.
-                if self._conn.in_transaction:
-                    await on_thread(self._conn, _rollback)
+                if await self._driver.call(lambda tx: tx.in_transaction()):
+                    await self._driver.call(lambda tx: tx.rollback())
                 raise
 
     async def atomic(self, work: Callable[[SyncTx], T]) -> T:
-        """`BEGIN IMMEDIATE`, `work(tx)`, COMMIT (ROLLBACK if it raises): in one trip.
+        """A write transaction, `work(tx)`, COMMIT (ROLLBACK if it raises): in one trip.
 
         For the writes the bot makes while matches are being played: a `transaction()`
         holds the connection for one trip per statement, and every click's commit waits
@@ -260,7 +285,9 @@ class Database:
         return await self.run(partial(_atomic, work=work))
 
     async def pragma(self, name: str) -> Any:
-        """The value of a pragma (e.g. `journal_mode`), for checks and diagnostics."""
+        """The value of an SQLite pragma (e.g. `journal_mode`), for checks and diagnostics."""
+        if self.dialect.is_postgresql:
+            raise ValueError("pragmas are SQLite's; this database is PostgreSQL")
         if not name.replace("_", "").isalnum():
             raise ValueError(f"not a pragma name: {name!r}")
         row = await self.fetchone(f"PRAGMA {name}")
@@ -273,15 +300,21 @@ class Database:
 
         Safe to run on every start and from two processes at once: the version is read
         again inside each migration's write transaction, so a step is never applied twice.
-        Returns the schema version reached.
+        Returns the schema version reached. One list serves both databases: each step's
+        SQL is spelled for this one by `Migration.sql_for`.
         """
         check_migrations(migrations)
-        await self.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version ("
-            " version INTEGER PRIMARY KEY,"
-            " name TEXT NOT NULL,"
-            " applied_at TEXT NOT NULL)"
-        )
+        async with self.transaction() as tx:  # the write lock: two starting processes queue
+            if self.dialect.is_postgresql:
+                await tx.execute(CASE_BLIND_TEXT)
+            await tx.execute(
+                self.dialect.schema(
+                    "CREATE TABLE IF NOT EXISTS schema_version ("
+                    " version INTEGER PRIMARY KEY,"
+                    " name TEXT NOT NULL,"
+                    " applied_at TEXT NOT NULL)"
+                )
+            )
         latest = len(migrations)
         current = await self._current_version()
         if current > latest:
@@ -295,7 +328,7 @@ class Database:
                 found = row[0] if row else 0
                 if found >= migration.version:
                     continue  # another process got there first
-                for statement in split_statements(migration.sql):
+                for statement in split_statements(migration.sql_for(self.dialect)):
                     await tx.execute(statement)
                 await tx.execute(
                     "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",

@@ -5,15 +5,14 @@ and again when a match starts, because card pools and rules change after a deck 
 """
 
 import json
-import sqlite3
 from collections.abc import Sequence
 
-from bot.storage.db import Database
-from bot.storage.errors import DeckNameTaken, DeckNotFound
+from bot.storage.db import Database, Row
+from bot.storage.errors import ConstraintViolation, DeckNameTaken, DeckNotFound
 from bot.storage.models import ActiveDeck, DeckRow
 
 
-def _deck(row: sqlite3.Row) -> DeckRow:
+def _deck(row: Row) -> DeckRow:
     data = dict(row)
     data["cards"] = json.loads(data["cards"])
     return DeckRow(**data)
@@ -46,15 +45,15 @@ class DeckRepo:
         name = _clean_name(name)
         now = self._db.now()
         try:
-            result = await self._db.execute(
+            inserted = await self._db.fetchone(
                 "INSERT INTO decks (owner_id, ruleset, name, cards, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (owner_id, ruleset, name, _cards_json(cards), now, now),
             )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise DeckNameTaken(f"you already have a {ruleset} deck called '{name}'") from exc
-        assert result.lastrowid is not None
-        return await self._require(result.lastrowid)
+        assert inserted is not None
+        return await self._require(int(inserted[0]))
 
     async def get_deck(self, owner_id: int, ruleset: str, name: str) -> DeckRow | None:
         row = await self._db.fetchone(
@@ -92,7 +91,7 @@ class DeckRepo:
                 "UPDATE decks SET name = ?, updated_at = ? WHERE id = ?",
                 (name, self._db.now(), deck_id),
             )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise DeckNameTaken(f"you already have a deck called '{name}'") from exc
         if result.rowcount == 0:
             raise DeckNotFound(f"no deck {deck_id}")
@@ -149,7 +148,7 @@ class DeckRepo:
         return deck
 
 
-def _deck_from_join(row: sqlite3.Row) -> DeckRow:
+def _deck_from_join(row: Row) -> DeckRow:
     return DeckRow(
         id=row["id"],
         owner_id=row["owner_id"],

@@ -48,7 +48,8 @@ class RatingConflict(StaleWrite):
 
 
 class CommitFailed(StorageError):
-    """SQLite could not commit (disk full, I/O error, locked too long): nothing was saved."""
+    """The database could not commit (disk full, I/O error, locked too long, connection
+    lost): nothing was saved."""
 
 
 class ChannelBusy(StorageError):
@@ -61,3 +62,11 @@ class DeckNameTaken(StorageError):
 
 class InvalidSetting(StorageError, ValueError):
     """A guild setting outside its allowed range; the message says which and why."""
+
+
+class ConstraintViolation(StorageError):
+    """The database refused a write for a constraint (UNIQUE, primary key, CHECK, foreign
+    key): SQLite's IntegrityError and PostgreSQL's, as one type, so a repository catches it
+    without knowing which database it runs on. The message names the columns involved
+    (SQLite: "UNIQUE constraint failed: decks.owner_id, ..."; PostgreSQL: its message and
+    "Key (owner_id, ...)=(...) already exists")."""

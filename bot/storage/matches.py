@@ -17,15 +17,16 @@ so storing them costs no statement and no trip of its own.
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
-from functools import partial
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
-from bot.storage.db import Database, SyncTx, Tx
+from bot.storage.db import Database, Row, SyncTx, Tx
 from bot.storage.errors import (
     ChannelBusy,
     CommitFailed,
+    ConstraintViolation,
     MatchClosed,
     MatchNotFound,
     SequenceConflict,
@@ -51,7 +52,7 @@ def _dumps(value: Any) -> str:
         raise ValueError(f"cannot store {value!r} as JSON: {exc}") from exc
 
 
-def _match(row: sqlite3.Row) -> MatchRow:
+def _match(row: Row | dict[str, Any]) -> MatchRow:
     data = dict(row)
     data["seed"] = int(data["seed"])
     for key in ("players", "decks", "options", "scenario"):
@@ -75,7 +76,7 @@ _TOUCH_CLOCKS = "UPDATE matches SET last_action_at = ?, updated_at = ?, clocks =
 _Append = tuple[int, list[tuple[int, int, str]], str, str | None, asyncio.Future]
 
 
-def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
+def _check_running(row: Row | None, match_id: int) -> int:
     if row is None:
         raise MatchNotFound(f"no match {match_id}")
     if row["status"] != "running":
@@ -83,51 +84,89 @@ def _check_running(row: sqlite3.Row | None, match_id: int) -> int:
     return int(row["last_seq"])
 
 
-def _write_appends(conn: sqlite3.Connection, *, group: list[_Append]) -> list[Exception | None]:
+def _write_appends(tx: SyncTx, *, group: list[_Append]) -> list[Exception | None]:
     """One transaction for a group of appends (runs on the database thread).
 
     Each append of a group sits in a savepoint: one refused (wrong seq, match over) is
     rolled back alone and its error returned in its place; the rest commit together.
+
+    The sequence check is the read of the last seq and, should two writers read the same
+    one (two processes on PostgreSQL, where this runs under the write lock too), the
+    primary key (match_id, seq): the second insert of a seq is refused, never stored.
     """
+    if len(group) == 1:  # the common case: no savepoint, a refusal rolls back all
+        return [_write_one(tx, group[0])]
     outcomes: list[Exception | None] = []
-    alone = len(group) == 1  # the common case: no savepoint, a refusal rolls back all
-    conn.execute("BEGIN IMMEDIATE")
+    tx.begin(immediate=True)
     try:
         for match_id, rows, now, clocks, _ in group:
-            if not alone:
-                conn.execute("SAVEPOINT append")
+            tx.execute("SAVEPOINT append")
             try:
-                last = _check_running(
-                    conn.execute(_LAST_SEQ, (match_id, match_id)).fetchone(), match_id
-                )
+                last = _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
                 for seq, player, text in rows:
                     if seq != last + 1:
                         raise SequenceConflict(match_id, last + 1, seq)
                     try:
-                        conn.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
-                    except sqlite3.IntegrityError as exc:  # the primary key, should a check miss
+                        tx.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
+                    except ConstraintViolation as exc:  # the primary key, should a check miss
                         raise SequenceConflict(match_id, last + 1, seq) from exc
                     last = seq
                 if clocks is None:
-                    conn.execute(_TOUCH, (now, now, match_id))
+                    tx.execute(_TOUCH, (now, now, match_id))
                 else:
-                    conn.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
+                    tx.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
             except StorageError as exc:
-                if alone:
-                    conn.execute("ROLLBACK")
-                    return [exc]
-                conn.execute("ROLLBACK TO append")
+                tx.execute("ROLLBACK TO SAVEPOINT append")
                 outcomes.append(exc)
             else:
                 outcomes.append(None)
-            if not alone:
-                conn.execute("RELEASE append")
-        conn.execute("COMMIT")
+            tx.execute("RELEASE SAVEPOINT append")
+        tx.commit()
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        if tx.in_transaction():
+            tx.rollback()
         raise
     return outcomes
+
+
+def _write_one(tx: SyncTx, append: _Append) -> Exception | None:
+    """One append in a transaction of its own: None, or why it was refused (nothing kept).
+
+    In a pipeline (`SyncTx.pipeline`), so on PostgreSQL the write lock and the read of the
+    last seq go in one round trip, and the rows, the touch and the commit in a second.
+    """
+    match_id, rows, now, clocks, _ = append
+    expected = rows[0][0] if rows else 1
+    try:
+        with tx.pipeline():
+            tx.begin(immediate=True)
+            last = _check_running(tx.fetchone(_LAST_SEQ, (match_id, match_id)), match_id)
+            expected = last + 1
+            for seq, player, text in rows:
+                if seq != last + 1:
+                    raise SequenceConflict(match_id, last + 1, seq)
+                tx.execute(_INSERT_ACTION, (match_id, seq, player, text, now))
+                last = seq
+            if clocks is None:
+                tx.execute(_TOUCH, (now, now, match_id))
+            else:
+                tx.execute(_TOUCH_CLOCKS, (now, now, clocks, match_id))
+            tx.commit()
+    except ConstraintViolation as exc:  # the primary key: another writer took this seq
+        if tx.in_transaction():
+            tx.rollback()
+        conflict = SequenceConflict(match_id, expected, rows[0][0])
+        conflict.__cause__ = exc
+        return conflict
+    except StorageError as exc:
+        if tx.in_transaction():
+            tx.rollback()
+        return exc
+    except BaseException:
+        if tx.in_transaction():
+            tx.rollback()
+        raise
+    return None
 
 
 class ActionLog:
@@ -187,6 +226,44 @@ class ActionLog:
                 self._next = asyncio.create_task(self._write_group())
 
 
+@lru_cache(maxsize=256)
+def _pins(text: str) -> dict[str, Any]:
+    """A match's pinned cards, parsed once per distinct text: the definitions of a whole
+    card pool, the same for every match started on one content version, and most of the
+    JSON a restart reads. Read only (replay looks cards up, never changes them)."""
+    pins: dict[str, Any] = json.loads(text)
+    return pins
+
+
+def _record(header: Row, actions: list[tuple[int, str]]) -> MatchRecord:
+    """A stored header (ruleset .. cards columns) and its log (player, action JSON) in
+    seq order, as the record `replay` takes."""
+    # The cards the match started with; none for matches stored before pinning.
+    pinned = {} if header["cards"] is None else _pins(header["cards"])
+    return MatchRecord(
+        ruleset=header["ruleset"],
+        rules_version=header["rules_version"],
+        seed=int(header["seed"]),
+        players=[player["name"] for player in json.loads(header["players"])],
+        decks=json.loads(header["decks"]),
+        options=json.loads(header["options"]),
+        scenario=None if header["scenario"] is None else json.loads(header["scenario"]),
+        cards=pinned.get("cards"),
+        card_digest=pinned.get("digest"),
+        actions=[(player, json.loads(text)) for player, text in actions],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RunningMatch:
+    """A running match as start-up recovery reads it (`MatchRepo.running_with_logs`)."""
+
+    row: MatchRow
+    record: MatchRecord
+    front_state: dict[str, Any]
+    clocks: list[dict[str, Any]]
+
+
 class MatchRepo:
     def __init__(self, db: Database):
         self._db = db
@@ -243,15 +320,15 @@ class MatchRepo:
         try:
 
             def work(tx: SyncTx) -> int:
-                result = tx.execute(
+                inserted = tx.fetchone(
                     "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed,"
                     " players, decks, options, scenario, state_json, clocks, cards,"
                     " created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (*header, now, now),
                 )
-                match_id = result.lastrowid
-                assert match_id is not None
+                assert inserted is not None
+                match_id = int(inserted[0])
                 tx.executemany(
                     "INSERT INTO match_players (match_id, seat, user_id) VALUES (?, ?, ?)",
                     [(match_id, seat, p.user_id) for seat, p in enumerate(players)],
@@ -271,8 +348,8 @@ class MatchRepo:
                 return match_id
 
             match_id = await self._db.atomic(work)
-        except sqlite3.IntegrityError as exc:
-            if "matches.channel_id" in str(exc):
+        except ConstraintViolation as exc:
+            if "channel_id" in str(exc):
                 raise ChannelBusy(f"channel {channel_id} already has a running match") from exc
             raise
         return match_id
@@ -415,20 +492,36 @@ class MatchRepo:
                 "SELECT player, action FROM match_actions WHERE match_id = ? ORDER BY seq",
                 (match_id,),
             )
-        # The cards the match started with; none for matches stored before pinning.
-        pinned = {} if header["cards"] is None else json.loads(header["cards"])
-        return MatchRecord(
-            ruleset=header["ruleset"],
-            rules_version=header["rules_version"],
-            seed=int(header["seed"]),
-            players=[player["name"] for player in json.loads(header["players"])],
-            decks=json.loads(header["decks"]),
-            options=json.loads(header["options"]),
-            scenario=None if header["scenario"] is None else json.loads(header["scenario"]),
-            cards=pinned.get("cards"),
-            card_digest=pinned.get("digest"),
-            actions=[(row["player"], json.loads(row["action"])) for row in actions],
-        )
+        return _record(header, [(row["player"], row["action"]) for row in actions])
+
+    async def running_with_logs(self) -> list["RunningMatch"]:
+        """Every running match with its record, front-end state and clocks, oldest first:
+        what start-up recovery needs, read in one snapshot by two queries (not a few
+        trips per match: 10,000 matches restore in seconds, see `cardhost bench-restart`).
+        """
+        async with self._db.transaction(immediate=False) as tx:
+            headers = await tx.fetchall(
+                f"SELECT {_MATCH_COLUMNS}, m.state_json, m.clocks, m.cards"
+                " FROM matches m WHERE m.status = 'running' ORDER BY m.id"
+            )
+            logged = await tx.fetchall(
+                "SELECT a.match_id, a.player, a.action FROM match_actions a"
+                " JOIN matches m ON m.id = a.match_id WHERE m.status = 'running'"
+                " ORDER BY a.match_id, a.seq"
+            )
+        by_match: dict[int, list[tuple[int, str]]] = {}
+        for entry in logged:
+            by_match.setdefault(entry["match_id"], []).append((entry["player"], entry["action"]))
+        out = []
+        for header in headers:
+            data = dict(header)
+            front = json.loads(data.pop("state_json"))
+            clocks = json.loads(data.pop("clocks") or "[]")
+            data.pop("cards")
+            match_row = _match(data)
+            record = _record(header, by_match.get(match_row.id, []))
+            out.append(RunningMatch(match_row, record, front, clocks))
+        return out
 
     # -- helpers ---------------------------------------------------------------------
 

@@ -4,11 +4,10 @@ Storage keeps numbers; the rating maths (openskill) lives with the ratings modul
 computes `RatingUpdate`s and hands them to `save_ratings` to be written in one go.
 """
 
-import sqlite3
 from collections.abc import Sequence
 
-from bot.storage.db import Database, SyncTx
-from bot.storage.errors import MatchNotFound, RatingConflict
+from bot.storage.db import Database, Row, SyncTx
+from bot.storage.errors import ConstraintViolation, MatchNotFound, RatingConflict
 from bot.storage.models import LeaderboardEntry, Rating, RatingChange, RatingUpdate
 
 _OUTCOME_COLUMN = {"win": "wins", "loss": "losses", "draw": "draws"}
@@ -40,7 +39,7 @@ class RatingRepo:
             raise ValueError("one rating update per player")
         now = self._db.now()
 
-        def work(tx: SyncTx) -> list[sqlite3.Row]:
+        def work(tx: SyncTx) -> list[Row]:
             match = tx.fetchone("SELECT ruleset FROM matches WHERE id = ?", (match_id,))
             if match is None:
                 raise MatchNotFound(f"no match {match_id}")
@@ -78,7 +77,7 @@ class RatingRepo:
                             now,
                         ),
                     )
-                except sqlite3.IntegrityError as exc:
+                except ConstraintViolation as exc:
                     raise RatingConflict(
                         f"match {match_id} was already rated for user {update.user_id}"
                     ) from exc
@@ -88,7 +87,7 @@ class RatingRepo:
                     f" {column}, games, updated_at) VALUES (?, ?, ?, ?, ?, 1, 1, ?)"
                     " ON CONFLICT (user_id, ruleset) DO UPDATE SET mu = excluded.mu,"
                     " sigma = excluded.sigma, ordinal = excluded.ordinal,"
-                    f" {column} = {column} + 1, games = games + 1,"
+                    f" {column} = ratings.{column} + 1, games = ratings.games + 1,"
                     " updated_at = excluded.updated_at",
                     (update.user_id, ruleset, update.mu, update.sigma, update.ordinal, now),
                 )
@@ -145,7 +144,9 @@ class RatingRepo:
             "SELECT * FROM (SELECT id, match_id, user_id, ruleset, outcome, mu_before,"
             " sigma_before, ordinal_before, mu_after, sigma_after, ordinal_after, created_at"
             " FROM rating_history WHERE user_id = ? AND ruleset = ? ORDER BY id DESC LIMIT ?)"
-            " ORDER BY id",
-            (user_id, ruleset, -1 if limit is None else limit),
+            " AS recent ORDER BY id",
+            # No limit: a bound no history reaches (SQLite's -1 means none; PostgreSQL's
+            # LIMIT must not be negative).
+            (user_id, ruleset, 2**62 if limit is None else limit),
         )
         return [RatingChange(**dict(row)) for row in rows]

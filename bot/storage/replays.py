@@ -161,7 +161,8 @@ class ReplayRepo:
             rows = await self._db.fetchall(
                 "SELECT m.id, m.decks, m.winner, m.status, p.seat, p.user_id"
                 " FROM matches m JOIN match_players p ON p.match_id = m.id"
-                " WHERE m.id IN (SELECT id FROM matches WHERE guild_id IS ? AND ruleset = ?"
+                " WHERE m.id IN (SELECT id FROM matches"
+                " WHERE guild_id IS NOT DISTINCT FROM ? AND ruleset = ?"
                 " AND status = 'finished' ORDER BY id DESC LIMIT ?)",
                 (guild_id, ruleset, limit),
             )
@@ -189,8 +190,10 @@ class ReplayRepo:
             "SELECT COUNT(*) AS n,"
             " AVG((SELECT COALESCE(MAX(a.seq), 0) FROM match_actions a WHERE a.match_id = m.id))"
             " AS moves,"
-            " AVG((julianday(m.finished_at) - julianday(m.created_at)) * 1440.0) AS minutes"
-            " FROM matches m WHERE m.guild_id IS ? AND m.ruleset = ? AND m.status = 'finished'",
+            f" AVG({self._db.dialect.minutes_between('m.created_at', 'm.finished_at')})"
+            " AS minutes"
+            " FROM matches m WHERE m.guild_id IS NOT DISTINCT FROM ? AND m.ruleset = ?"
+            " AND m.status = 'finished'",
             (guild_id, ruleset),
         )
         if row is None or not row["n"]:

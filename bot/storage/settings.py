@@ -77,12 +77,15 @@ class SettingsRepo:
             " challenge_expiry_seconds, challenge_cooldown_seconds, match_mode, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET"
-            " turn_timer_seconds = COALESCE(excluded.turn_timer_seconds, turn_timer_seconds),"
+            " turn_timer_seconds ="
+            "   COALESCE(excluded.turn_timer_seconds, guild_settings.turn_timer_seconds),"
             " challenge_expiry_seconds ="
-            "   COALESCE(excluded.challenge_expiry_seconds, challenge_expiry_seconds),"
+            "   COALESCE(excluded.challenge_expiry_seconds,"
+            "     guild_settings.challenge_expiry_seconds),"
             " challenge_cooldown_seconds ="
-            "   COALESCE(excluded.challenge_cooldown_seconds, challenge_cooldown_seconds),"
-            " match_mode = COALESCE(excluded.match_mode, match_mode),"
+            "   COALESCE(excluded.challenge_cooldown_seconds,"
+            "     guild_settings.challenge_cooldown_seconds),"
+            " match_mode = COALESCE(excluded.match_mode, guild_settings.match_mode),"
             " updated_at = excluded.updated_at",
             (
                 guild_id,

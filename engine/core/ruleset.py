@@ -155,7 +155,7 @@ class Ruleset(ABC, Generic[S]):
         weighed and would let a search go round in circles."""
         return False
 
-    def determinize(self, state: GameState, viewer: int, rng: random.Random) -> GameState:
+    def determinize(self, state: S, viewer: int, rng: random.Random) -> S:
         """A copy of `state` as `viewer` might believe it to be: every card they cannot see
         re-dealt from the cards that could be there (engine/core/hidden.py), the others'
         secret choices not yet revealed taken back, the random generator reseeded from

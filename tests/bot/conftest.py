@@ -3,6 +3,7 @@
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+import pytest
 import pytest_asyncio
 
 from bot.app import CardhostBot
@@ -48,6 +49,7 @@ async def start_bot(
     bot.presenter.min_interval = 0
     bot.presenter.image_interval = 0
     bot.presenter.board_interval = 0
+    bot.presenter.waiting_panel_interval = 0
     bot.presenter.picture_share = 1.0
     bot.presenter.image_processes = False
     await fake.start_bot(bot)
@@ -80,3 +82,25 @@ async def bot(world: World, storage: Storage) -> AsyncIterator[CardhostBot]:
     yield instance
     await instance.controller.idle()
     await world.fake.stop_bot(instance)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """A fresh database on each backend: an SQLite file, or a schema on the PostgreSQL test
+    server (issue 18: the bot's end-to-end flows run on both)."""
+    if request.param == "postgresql":
+        return str(request.getfixturevalue("postgres_schemas").new())
+    return str(tmp_path / "cardhost.sqlite3")
+
+
+@pytest_asyncio.fixture
+async def bot_on_both(world: World, database_url: str) -> AsyncIterator[CardhostBot]:
+    """`bot`, once on SQLite and once on PostgreSQL."""
+    store = await Storage.open(database_url)
+    try:
+        instance = await start_bot(world.fake, store)
+        yield instance
+        await instance.controller.idle()
+        await world.fake.stop_bot(instance)
+    finally:
+        await store.close()

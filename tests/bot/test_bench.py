@@ -8,7 +8,8 @@ from bot.bench import bench
 async def test_a_tiny_bench_prints_the_promised_line() -> None:
     line = await bench(matches=2, seed=1, rate=20.0, seconds=4.0)
     found = re.fullmatch(
-        r"matches=2 actions=(\d+) p50_ms=([\d.]+) p99_ms=([\d.]+) actions_per_sec=([\d.]+)"
+        r"database=sqlite matches=2 actions=(\d+) p50_ms=([\d.]+) p99_ms=([\d.]+)"
+        r" actions_per_sec=([\d.]+)"
         r" rest_global_per_action=([\d.]+) global_429=(\d+) board_lag_p99_s=([\d.]+)"
         r" panel_open_p99_s=([\d.]+)",
         line,

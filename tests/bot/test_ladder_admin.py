@@ -177,7 +177,7 @@ async def test_rules_explain_clash_privately(world: World, bot) -> None:
 
 
 def test_rules_text_for_another_game_is_built_from_its_name() -> None:
-    from bot.cogs.admin import rules_text
+    from bot.rules_help import rules_text
     from engine.core.ruleset import get_ruleset
 
     other = type(get_ruleset("clash"))()

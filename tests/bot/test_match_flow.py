@@ -188,8 +188,9 @@ async def play_to_the_end(world: World, bot, session, rng: random.Random, limit:
 
 
 async def test_a_whole_match_is_played_with_buttons_and_rated(
-    world: World, bot, monkeypatch
+    world: World, bot_on_both, monkeypatch
 ) -> None:
+    bot = bot_on_both  # on SQLite and on PostgreSQL
     fake = world.fake
     presenter_module = importlib.import_module("bot.presenter")
     drawn = []
@@ -259,10 +260,10 @@ async def test_challenge_expires_unanswered(world: World, bot, monkeypatch) -> N
 
 
 async def test_a_challenge_from_before_a_restart_can_still_be_accepted(
-    world: World, tmp_path
+    world: World, database_url: str
 ) -> None:
     """Issue 12 item 1: challenges are stored, so a restart keeps them open."""
-    database = str(tmp_path / "restart.sqlite3")
+    database = database_url  # on SQLite and on PostgreSQL
     first = await start_bot(world.fake, None, database=database)
     offer = await challenge(world, world.alice, world.bob)
     await world.fake.stop_bot(first)
@@ -322,7 +323,8 @@ async def test_wrong_user_and_stale_clicks_change_nothing(world: World, bot) -> 
     assert len(record.actions) == before + 1
 
 
-async def test_two_simultaneous_clicks_apply_exactly_once(world: World, bot) -> None:
+async def test_two_simultaneous_clicks_apply_exactly_once(world: World, bot_on_both) -> None:
+    bot = bot_on_both  # on SQLite and on PostgreSQL
     fake = world.fake
     session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
     seat = session.match.pending[0].player
@@ -372,10 +374,13 @@ async def test_closed_dms_fall_back_to_private_replies(world: World, bot) -> Non
     )
 
 
-async def test_restart_mid_match_resumes_and_old_buttons_work(world: World, tmp_path) -> None:
-    """A new Bot on the same database file: the match is rebuilt from its action log."""
+async def test_restart_mid_match_resumes_and_old_buttons_work(
+    world: World, database_url: str
+) -> None:
+    """A new Bot on the same database: the match is rebuilt from its action log (on SQLite
+    and on PostgreSQL)."""
     fake = world.fake
-    database = str(tmp_path / "restart.sqlite3")
+    database = database_url
     first = await start_bot(fake, None, database=database)
     session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
     rng = random.Random(9)

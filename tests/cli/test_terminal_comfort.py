@@ -118,6 +118,7 @@ def game_with(decision: SimpleNamespace) -> tuple[TerminalGame, Script]:
     script = Script([])
     game = TerminalGame.__new__(TerminalGame)
     game.write = script.write
+    game.numbering = None  # nothing listed yet: the options are numbered 1..N in order
     return game, script
 
 

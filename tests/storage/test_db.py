@@ -1,29 +1,41 @@
 """One trip to the database thread per statement, and group commit of action appends."""
 
 import asyncio
-import sqlite3
 
 import pytest
 
 import bot.storage.matches as matches_module
 from bot.storage import CommitFailed, MatchClosed, SequenceConflict, Storage
 from bot.storage.db import on_thread
+from tests.storage.conftest import Backend
 from tests.storage.test_matches import CHANNEL, GUILD, PLAYERS, clash_match
 
 
-async def test_work_runs_on_the_connection_thread() -> None:
-    store = await Storage.open(":memory:")
+async def test_work_runs_on_the_connection_thread(tmp_path) -> None:
+    """aiosqlite's private queue (`on_thread`) still takes work (SQLite only)."""
+    store = await Storage.open(tmp_path / "db.sqlite3")
     try:
         conn = store.db._conn
         row = await on_thread(conn, lambda c: c.execute("SELECT 41 + 1 AS n").fetchone())
         assert row["n"] == 42  # the connection's row factory applies
-        assert await store.db.run(lambda c: c.execute("PRAGMA foreign_keys").fetchone()[0]) == 1
+        assert await store.db.run(lambda tx: tx.fetchone("PRAGMA foreign_keys")[0]) == 1
     finally:
         await store.close()
 
 
-async def test_appends_made_together_commit_together(monkeypatch) -> None:
-    store = await Storage.open(":memory:")
+async def test_rows_read_by_name_and_position_on_both(backend: Backend) -> None:
+    """One unit of work, one trip, the same rows whichever the database."""
+    store = await Storage.open(backend.url())
+    try:
+        row = await store.db.run(lambda tx: tx.fetchone("SELECT 41 + ? AS n, ? AS s", (1, "x")))
+        assert (row["n"], row[0], row["s"], dict(row)) == (42, 42, "x", {"n": 42, "s": "x"})
+        assert store.db.dialect.name == backend.name
+    finally:
+        await store.close()
+
+
+async def test_appends_made_together_commit_together(backend: Backend, monkeypatch) -> None:
+    store = await Storage.open(backend.url())
     try:
         ids = [
             await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
@@ -58,16 +70,18 @@ async def test_appends_made_together_commit_together(monkeypatch) -> None:
         await store.close()
 
 
-async def test_a_failed_commit_fails_every_append_of_its_group(monkeypatch) -> None:
-    store = await Storage.open(":memory:")
+async def test_a_failed_commit_fails_every_append_of_its_group(
+    backend: Backend, monkeypatch
+) -> None:
+    store = await Storage.open(backend.url())
     try:
         ids = [
             await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
             for n in range(2)
         ]
 
-        def broken(conn, *, group):
-            raise sqlite3.OperationalError("disk I/O error")
+        def broken(tx, *, group):
+            raise OSError("disk I/O error")
 
         monkeypatch.setattr(matches_module, "_write_appends", broken)
         results = await asyncio.gather(
@@ -83,8 +97,8 @@ async def test_a_failed_commit_fails_every_append_of_its_group(monkeypatch) -> N
 
 
 @pytest.mark.parametrize("seq", [0, 2])
-async def test_a_refused_append_writes_nothing(seq: int) -> None:
-    store = await Storage.open(":memory:")
+async def test_a_refused_append_writes_nothing(backend: Backend, seq: int) -> None:
+    store = await Storage.open(backend.url())
     try:
         match_id = await store.matches.create_match(GUILD, CHANNEL, clash_match().record, PLAYERS)
         with pytest.raises(SequenceConflict):

@@ -1,19 +1,19 @@
 """Decks: CRUD, per-owner unique names, the active deck, and persistence across reopen."""
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.storage import DeckNameTaken, DeckNotFound, Storage
+from tests.storage.conftest import Backend
 
 ALICE, BOB = 1001, 1002
 CARDS = ["spark", "spark", "wall"]
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url())
     yield store
     await store.close()
 
@@ -80,8 +80,8 @@ async def test_active_deck(storage: Storage) -> None:
     assert await decks.get_active_deck(ALICE, "clash") is None
 
 
-async def test_decks_survive_close_and_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_decks_survive_close_and_reopen(backend: Backend) -> None:
+    path = backend.url("bot")
     store = await Storage.open(path)
     deck = await store.decks.create_deck(ALICE, "clash", "Aggro", CARDS)
     await store.decks.set_active_deck(ALICE, "clash", deck.id)

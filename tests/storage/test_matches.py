@@ -2,7 +2,6 @@
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from bot.storage import (
 from engine.agents.random_agent import RandomAgent
 from engine.core.match import Match, new_match, replay
 from engine.core.ruleset import get_ruleset
+from tests.storage.conftest import Backend
 
 GUILD, CHANNEL = 10, 20
 ALICE, BOB = 1001, 1002
@@ -24,8 +24,8 @@ PLAYERS = [PlayerInfo(user_id=ALICE, name="A"), PlayerInfo(user_id=BOB, name="B"
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url())
     yield store
     await store.close()
 
@@ -90,8 +90,8 @@ async def test_concurrent_appends_with_one_seq_let_exactly_one_win(storage: Stor
     assert len((await storage.matches.load_record(match_id)).actions) == 1
 
 
-async def test_two_connections_racing_on_one_file(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_two_connections_racing_on_one_file(backend: Backend) -> None:
+    path = backend.url("bot")
     first, second = await Storage.open(path), await Storage.open(path)
     try:
         match_id = await first.matches.create_match(GUILD, CHANNEL, clash_match().record, PLAYERS)
@@ -107,8 +107,8 @@ async def test_two_connections_racing_on_one_file(tmp_path: Path) -> None:
         await second.close()
 
 
-async def test_running_matches_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_running_matches_survive_a_restart(backend: Backend) -> None:
+    path = backend.url("bot")
     live = [clash_match(seed) for seed in (1, 2, 3)]
     store = await Storage.open(path)
     ids = []
@@ -246,3 +246,26 @@ async def test_turn_clocks_go_with_the_appends_that_change_them(storage: Storage
     await storage.matches.finish_match(other, 0)
     await storage.matches.set_clocks(other, moved)  # an ended match keeps what it had
     assert await storage.matches.get_clocks(other) == warned
+
+
+async def test_recovery_reads_every_running_match_with_its_log_at_once(storage: Storage) -> None:
+    """`running_with_logs` gives what a restore needs, the same as the one-match reads."""
+    live = [clash_match(seed) for seed in (4, 5, 6)]
+    ids = []
+    for channel, match in enumerate(live):
+        match_id = await storage.matches.create_match(GUILD, channel, match.record, PLAYERS)
+        await play_and_persist(storage, match, match_id, 5 + channel)
+        ids.append(match_id)
+    clocks = [{"seat": 1, "seq": 9, "deadline": 50.0, "opened": 20.0, "warned": True}]
+    await storage.matches.set_clocks(ids[0], clocks)
+    await storage.matches.set_front_state(ids[1], {"seats": [{"panel_message_id": 5}]})
+    await storage.matches.finish_match(ids[2], 0)
+
+    running = await storage.matches.running_with_logs()
+    assert [r.row.id for r in running] == ids[:2]
+    for entry, match in zip(running, live, strict=False):
+        assert entry.record == await storage.matches.load_record(entry.row.id)
+        assert replay(entry.record).view(0) == match.view(0)
+        assert entry.row.last_seq == len(match.actions)
+    assert running[0].clocks == clocks and running[1].clocks == []
+    assert running[1].front_state == {"seats": [{"panel_message_id": 5}]}

@@ -6,6 +6,7 @@ import pytest
 
 from bot.storage import MIGRATIONS, Database, Migration, SchemaError
 from bot.storage.db import split_statements
+from tests.storage.conftest import Backend
 
 EXTRA = Migration(2, "add nicknames", "ALTER TABLE users ADD COLUMN nickname TEXT;")
 
@@ -15,15 +16,23 @@ async def _versions(db: Database) -> list[int]:
     return [row[0] for row in rows]
 
 
-async def test_fresh_database_gets_every_migration() -> None:
-    db = await Database.open(":memory:")
+async def _tables(db: Database) -> set[str]:
+    """The database's tables (this test's schema only, on PostgreSQL)."""
+    if db.dialect.is_postgresql:
+        sql = (
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    return {row[0] for row in await db.fetchall(sql)}
+
+
+async def test_fresh_database_gets_every_migration(backend: Backend) -> None:
+    db = await Database.open(backend.url())
     try:
         assert db.schema_version == len(MIGRATIONS)
         assert await _versions(db) == list(range(1, len(MIGRATIONS) + 1))
-        tables = {
-            row[0]
-            for row in await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
+        tables = await _tables(db)
         assert {
             "users",
             "decks",
@@ -39,7 +48,7 @@ async def test_fresh_database_gets_every_migration() -> None:
 
 
 async def test_file_database_runs_wal_with_foreign_keys(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.db")
+    db = await Database.open(tmp_path / "bot.db")  # SQLite's own settings
     try:
         assert await db.pragma("journal_mode") == "wal"
         assert await db.pragma("foreign_keys") == 1
@@ -49,8 +58,8 @@ async def test_file_database_runs_wal_with_foreign_keys(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_reopening_does_not_reapply(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_reopening_does_not_reapply(backend: Backend) -> None:
+    path = backend.url("bot")
     db = await Database.open(path)
     await db.execute(
         "INSERT INTO users (user_id, name, created_at, updated_at) VALUES (1, 'x', '', '')"
@@ -67,8 +76,8 @@ async def test_reopening_does_not_reapply(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_version_one_database_is_upgraded(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_version_one_database_is_upgraded(backend: Backend) -> None:
+    path = backend.url("bot")
     db = await Database.open(path, migrations=MIGRATIONS[:1])
     await db.execute(
         "INSERT INTO users (user_id, name, created_at, updated_at) VALUES (1, 'x', '', '')"
@@ -86,30 +95,29 @@ async def test_version_one_database_is_upgraded(tmp_path: Path) -> None:
         await db.close()
 
 
-async def test_failed_migration_leaves_the_previous_version(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_failed_migration_leaves_the_previous_version(backend: Backend) -> None:
+    path = backend.url("bot")
     broken = Migration(2, "broken", "CREATE TABLE t (a INTEGER); INSERT INTO nowhere VALUES (1);")
     with pytest.raises(Exception, match="nowhere"):
         await Database.open(path, migrations=[*MIGRATIONS[:1], broken])
     db = await Database.open(path, migrations=MIGRATIONS[:1])
     try:
         assert await _versions(db) == [1]
-        found = await db.fetchone("SELECT COUNT(*) FROM sqlite_master WHERE name = 't'")
-        assert found[0] == 0  # the half-done step was rolled back
+        assert "t" not in await _tables(db)  # the half-done step was rolled back
     finally:
         await db.close()
 
 
-async def test_newer_database_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_newer_database_is_refused(backend: Backend) -> None:
+    path = backend.url("bot")
     await (await Database.open(path, migrations=[*MIGRATIONS[:1], EXTRA])).close()
     with pytest.raises(SchemaError, match="newer"):
         await Database.open(path, migrations=MIGRATIONS[:1])
 
 
-async def test_migration_numbers_must_run_in_order() -> None:
+async def test_migration_numbers_must_run_in_order(backend: Backend) -> None:
     with pytest.raises(SchemaError, match="expected 2"):
-        await Database.open(":memory:", migrations=[MIGRATIONS[0], Migration(3, "x", "")])
+        await Database.open(backend.url(), migrations=[MIGRATIONS[0], Migration(3, "x", "")])
 
 
 def test_splitter_respects_quotes_comments_and_triggers() -> None:

@@ -7,14 +7,15 @@ import pytest
 
 from bot.storage import PlayerInfo, RatingConflict, RatingUpdate, Storage
 from engine.core.record import MatchRecord
+from tests.storage.conftest import Backend
 
 RECORD = MatchRecord(ruleset="clash", rules_version="1", seed=0, players=["A", "B"])
 CHANNELS = itertools.count(100)
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url())
     yield store
     await store.close()
 

@@ -1,13 +1,13 @@
 """ReplayRepo (migration 7): reveal agreements, the server's reveal setting, history reads."""
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.storage import MIGRATIONS, Database, PlayerInfo, RatingUpdate, Storage
 from bot.storage.replays import ReplayRepo
 from engine.core.record import MatchRecord
+from tests.storage.conftest import Backend
 
 GUILD = 10
 ALICE, BOB = 1001, 1002
@@ -15,8 +15,8 @@ PLAYERS = [PlayerInfo(user_id=ALICE, name="A"), PlayerInfo(user_id=BOB, name="B"
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:")
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url())
     yield store
     await store.close()
 
@@ -80,20 +80,20 @@ async def test_history_lists_ended_matches_newest_first_with_rating_changes(
 
 
 async def test_a_database_from_before_replays_upgrades_keeping_its_matches(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path = tmp_path / "old.sqlite3"
+    path = backend.url("old")
     before_replays = [m.name for m in MIGRATIONS].index("replays")
     old = await Database.open(path, migrations=MIGRATIONS[:before_replays])
     # Written by hand: today's MatchRepo writes columns added after this version.
-    written = await old.execute(
+    written = await old.fetchone(
         "INSERT INTO matches (guild_id, channel_id, ruleset, rules_version, seed, players,"
         " decks, options, created_at, updated_at) VALUES (?, 1, 'clash', '1', '0', '[]',"
-        " '[]', '{}', 'then', 'then')",
+        " '[]', '{}', 'then', 'then') RETURNING id",
         (GUILD,),
     )
-    match_id = written.lastrowid
-    assert match_id is not None
+    assert written is not None
+    match_id = written["id"]
     await old.close()
     db = await Database.open(path, migrations=MIGRATIONS)
     try:

@@ -5,11 +5,12 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import InvalidSetting, Storage
+from tests.storage.conftest import Backend
 
 
 @pytest.fixture
-async def storage() -> AsyncIterator[Storage]:
-    store = await Storage.open(":memory:", turn_timer_seconds=600, challenge_expiry_seconds=90)
+async def storage(backend: Backend) -> AsyncIterator[Storage]:
+    store = await Storage.open(backend.url(), turn_timer_seconds=600, challenge_expiry_seconds=90)
     yield store
     await store.close()
 
@@ -19,8 +20,8 @@ async def test_defaults_come_from_the_app(storage: Storage) -> None:
     assert (settings.turn_timer_seconds, settings.challenge_expiry_seconds) == (600, 90)
 
 
-async def test_builtin_defaults() -> None:
-    store = await Storage.open(":memory:")
+async def test_builtin_defaults(backend: Backend) -> None:
+    store = await Storage.open(backend.url())
     try:
         settings = await store.settings.get_guild_settings(5)
         assert (settings.turn_timer_seconds, settings.challenge_expiry_seconds) == (300, 120)
@@ -56,8 +57,8 @@ async def test_out_of_range_is_refused(
     assert (await storage.settings.get_guild_settings(5)).turn_timer_seconds == 600
 
 
-async def test_bad_app_default_is_refused() -> None:
-    store = await Storage.open(":memory:")
+async def test_bad_app_default_is_refused(backend: Backend) -> None:
+    store = await Storage.open(backend.url())
     try:
         with pytest.raises(InvalidSetting):
             type(store.settings)(store.db, turn_timer_seconds=5)

@@ -4,10 +4,11 @@ the other player's hand and deck together, and the order of their own deck."""
 import random
 
 from engine.core.hidden import redeal
+from engine.rulesets.clash.cards import CardInst
 from engine.rulesets.clash.game import ClashState
 
 
-def _refresh(card) -> None:
+def _refresh(card: CardInst) -> None:
     """Printed stats and what is built from the printed card, as `ClashState.new_deck`."""
     card.reset()
     card.static_view = None

@@ -6,10 +6,11 @@ imagined game they choose again, as the agent cannot know what they chose)."""
 import random
 
 from engine.core.hidden import redeal
+from engine.rulesets.enchantoria.cards import CardInst
 from engine.rulesets.enchantoria.game import EnchantoriaState
 
 
-def _refresh(card) -> None:
+def _refresh(card: CardInst) -> None:
     card.health = card.max_health = card.proto.health
 
 

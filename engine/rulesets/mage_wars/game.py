@@ -622,21 +622,30 @@ class MageWarsState(GameState):
         works = self.fillable(side)
         # R32: a fill that would complete a work with no use (a spell with no legal
         # target) is not offered: it would only discard the work and its resources
-        last = [w for w in works if len(w.need) == 1]
-        no_use = [w for w in last if not self.has_use(side, w, True)]  # filled from hand
-        no_use_tapped = [w for w in last if not self.has_use(side, w, False)]
+        hand_works = tap_works = works  # what a hand card, and a permanent resource, may fill
+        memo: dict[str, bool] | None = None  # what has_use finds about the table
+        for work in works:
+            if len(work.need) == 1 and work.proto.chosen is not None:
+                if memo is None:
+                    memo = {}
+                    hand_works, tap_works = list(works), list(works)
+                if not self.has_use(side, work, True, memo):  # then not by a resource either
+                    hand_works.remove(work)
+                    tap_works.remove(work)
+                elif not self.has_use(side, work, False, memo):
+                    tap_works.remove(work)
         for card in side.hand:
             if self.can_play(side, card):
                 actions.append(("play", card.uid))
             icons = card.proto.resources
             if icons:
-                for work in works:
-                    if _fits(icons, work.need) and work not in no_use:
+                for work in hand_works:
+                    if _fits(icons, work.need):
                         actions.append(("fill", card.uid, work.uid))
         for source in self.perm_sources(side):
             icon = _resource_of(source)
-            for work in works:
-                if _fits((icon,), work.need) and work not in no_use_tapped:
+            for work in tap_works:
+                if _fits((icon,), work.need):
                     actions.append(("tap", source.uid, work.uid))
         if side.health:
             actions.append(SPEND)
@@ -658,10 +667,13 @@ class MageWarsState(GameState):
     def can_play(self, side: Seat, card: Card) -> bool:
         if card.used == self.turn:  # R20: taken from a discard pile this turn
             return False
-        t = card.proto.type
-        if t in ("creature", "item", "magic") and len(card.proto.requires) <= card.discount:
-            return self.has_use(side, card, False)  # R32: complete at once, so of use now
-        if t in ("creature", "item", "magic", "structure", "challenge"):
+        proto = card.proto
+        t = proto.type
+        if t in ("creature", "item", "magic"):
+            if proto.chosen is not None and len(proto.requires) <= card.discount:
+                return self.has_use(side, card, False)  # R32: complete at once: of use now?
+            return True
+        if t in ("structure", "challenge"):
             return True
         if t == "level":  # mw:74 — exactly one above the current level, one at a time (R10)
             return card.proto.data.level == side.level + 1 and not any(
@@ -835,25 +847,46 @@ class MageWarsState(GameState):
             self.limbo.append(card)
             self.prompt = self.activation_prompt(side, card)
 
-    def has_use(self, side: Seat, work: Card, filled_from_hand: bool) -> bool:
+    def has_use(
+        self, side: Seat, work: Card, filled_from_hand: bool, memo: dict[str, bool] | None = None
+    ) -> bool:
         """R32: whether `work`, completed now, could be used at all rather than only
         discarded (mw:46-64): `filled_from_hand` says whether the last requirement is met
         by a card (which becomes a charge of a charged card) or by a permanent resource.
         Structures, levels, resources and blessings always have a use."""
         proto = work.proto
         t = proto.type
-        if t not in ("creature", "item", "magic"):
-            return True
+        if t not in ("creature", "item", "magic") or proto.chosen is None:
+            return True  # no target to want: it is cast or used at once (cheap checks first)
         charged = getattr(proto.data, "charged", False) and (
             filled_from_hand or any(c is not None for c, _ in work.under)
         )
         if t == "magic" and charged:
             return True
-        if t == "creature" and self.max_pets(side) > 0:
-            return True
+        memo = {} if memo is None else memo
+        if t == "creature":
+            pets = memo.get("pets")
+            if pets is None:
+                pets = memo["pets"] = self.max_pets(side) > 0
+            if pets:
+                return True
         if t == "item" and (charged or not proto.data.charged):
             return True
-        return proto.chosen is None or bool(self.targets(side, proto.chosen))
+        found = memo.get(proto.chosen)
+        if found is None:
+            found = memo[proto.chosen] = self.has_target(side, proto.chosen)
+        return found
+
+    def has_target(self, side: Seat, kind: str) -> bool:
+        """Whether `targets` would find one, without listing them: a living enemy Mage
+        is the usual answer, found first."""
+        if kind in ("enemy_mage", "enemy"):
+            for other in self.seats:
+                if other is not side and not other.gone and not other.dead:
+                    return True
+            if kind == "enemy_mage":
+                return False
+        return bool(self.targets(side, kind))
 
     def activation_prompt(self, side: Seat, card: Card) -> Prompt:
         proto = card.proto

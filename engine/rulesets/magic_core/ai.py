@@ -6,6 +6,7 @@ from engine.core.decision import Action, Decision
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.objects import Obj, Player
 
 WIN = 10_000.0
 
@@ -26,7 +27,7 @@ def _board(state: "MagicState", seat: int) -> float:
     return total + 1.5 * min(lands, 7)
 
 
-def _creature(state: "MagicState", obj) -> float:
+def _creature(state: "MagicState", obj: "Obj") -> float:
     return 2.0 * state.power(obj) + 1.5 * state.toughness(obj) - obj.damage + 1.0
 
 
@@ -73,7 +74,7 @@ def evaluate(state: "MagicState", seat: int) -> float:
     foes = [p for p in state.players if p.seat != seat and not p.left]
     life, lost = _combat(state)
 
-    def standing(p) -> float:
+    def standing(p: "Player") -> float:
         life_left = p.life - life.get(p.seat, 0.0)
         board = _board(state, p.seat) - lost.get(p.seat, 0.0)
         return life_left - 2.0 * p.poison + board + 1.0 * len(p.hand)

@@ -51,11 +51,23 @@ def legal_targets(state: "MagicState", word: str, seat: int, source: int) -> lis
                 refs.append(state.players[p].key)
         if word != "target_any":
             return refs
-    for p in order:
-        for obj in state.battlefield:
-            if obj.controller == p and _creature_ok(state, word, obj, seat):
+    mine: list[Any] = []  # the chooser's own come last; the rest is in turn order
+    others: list[list[Any]] | None = None
+    for obj in state.battlefield:
+        if _creature_ok(state, word, obj, seat):
+            controller = obj.controller
+            if controller == seat:
+                mine.append(obj.uid)
+            elif n == 2:
                 refs.append(obj.uid)
-    return refs
+            else:
+                if others is None:
+                    others = [[] for _ in range(n)]
+                others[controller].append(obj.uid)
+    if others is not None:
+        for p in order:
+            refs += others[p]
+    return refs + mine
 
 
 def _stack_ok(word: str, item: "StackItem") -> bool:

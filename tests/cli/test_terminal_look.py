@@ -1,0 +1,133 @@
+"""Issue 15 in the terminal: `i`, `i N` and `look NAME` read any card the player can see,
+never a hidden one; `?` shows the same rules and words as Discord's /rules; options are
+grouped and keep their numbers between two screens where they can."""
+
+import random
+
+import pytest
+
+from bot.look import card_details, visible_cards
+from bot.option_numbers import OptionNumberer
+from bot.rules_help import glossary_text, plain, rules_text
+from bot.terminal import TerminalGame
+from engine import Match, Option, get_ruleset, new_match
+from tests.cli.test_cli import Script
+
+
+def played_clash(steps: int = 60, seed: int = 4) -> Match:
+    """A Clash match some random moves in: cards in hands, on boards, in graveyards."""
+    decks = get_ruleset("clash").preconstructed_decks()
+    match = new_match("clash", ["Ann", "Bo"], [decks["stone_wall"], decks["grave_tide"]], seed)
+    rng = random.Random(2)
+    for _ in range(steps):
+        decision = match.pending[0]
+        if decision.multi:
+            match.apply(decision.player, tuple(decision.actions[: decision.min_picks]))
+        else:
+            match.apply(decision.player, decision.actions[rng.randrange(len(decision.actions))])
+    assert not match.over
+    return match
+
+
+def hidden_uids(match: Match, seat: int) -> set[int]:
+    """Cards the seat may not see: every card of the whole state (the public view of
+    each seat's own hand and deck) that is absent from the seat's view."""
+    mine = {c.card.uid for c in visible_cards(match.view(seat))}
+    everyone: set[int] = set()
+    for other in range(len(match.players)):
+        everyone |= {c.card.uid for c in visible_cards(match.view(other))}
+    return everyone - mine
+
+
+def test_only_cards_in_the_seats_own_view_are_offered() -> None:
+    match = played_clash()
+    seen = visible_cards(match.view(0))
+    where = {s.where for s in seen}
+    assert "your hand" in where and "Bo's board" in where
+    assert not any(s.where == "Bo's hand" for s in seen)
+    hidden = hidden_uids(match, 0)
+    assert hidden  # Bo holds cards Ann cannot see ...
+    assert not hidden & {s.card.uid for s in seen}  # ... and none of them is offered
+    public = visible_cards(match.view(None), public_only=True)
+    assert not any("hand" in s.where for s in public)
+
+
+def test_i_lists_then_reads_a_card_in_full_and_refuses_a_hidden_one() -> None:
+    match = played_clash()
+    if match.decision_for(0) is None:
+        pytest.skip("Bo holds the decision")
+    seen = visible_cards(match.view(0))
+    theirs = next(i for i, s in enumerate(seen, 1) if s.where == "Bo's board")
+    hidden_name = next(
+        c.card.name
+        for c in visible_cards(match.view(1))
+        if c.where == "your hand" and c.card.name not in {s.card.name for s in seen}
+    )
+    script = Script(["i", f"i {theirs}", f"i {len(seen) + 1}", f"look {hidden_name}", "q", "y"])
+    TerminalGame(match, 0, "greedy", script.read, script.write).run()
+    assert "Cards you can see (i N reads one):" in script.text
+    assert card_details(seen[theirs - 1].card) + "\n(in Bo's board)" in script.out
+    assert f"There is no card {len(seen) + 1}" in script.text
+    assert f"You can see no card called '{hidden_name.lower()}'" in script.text
+
+
+def test_look_by_name_reads_the_card_with_its_text() -> None:
+    match = played_clash()
+    if match.decision_for(0) is None:
+        pytest.skip("Bo holds the decision")
+    card = next(s.card for s in visible_cards(match.view(0)) if s.where == "your hand")
+    script = Script([f"look {card.name.upper()}", "q", "y"])
+    TerminalGame(match, 0, "greedy", script.read, script.write).run()
+    assert card.text and card.text in script.text
+
+
+def test_question_mark_shows_the_rules_and_words_of_rules_command() -> None:
+    from bot.cogs.admin import rules_page
+
+    for game, words in (("enchantoria", ("ward", "aura", "pulse")), ("mage-wars", ("Waning",))):
+        rules = get_ruleset(game)
+        decks = rules.preconstructed_decks()
+        ids = sorted(decks)
+        match = new_match(game, ["A", "B"], [decks[ids[0]], decks[ids[1]]], 1)
+        seat = match.pending[0].player
+        script = Script(["?", "q", "y"])
+        TerminalGame(match, seat, "random", script.read, script.write).run()
+        assert plain(rules_text(rules)) in script.text
+        assert plain(glossary_text(rules)) in script.text
+        assert "**" not in script.text.split("?")[-1]  # no markdown marks in a terminal
+        for word in words:
+            assert word in script.text
+        # Discord's /rules shows the very same summary and words
+        assert rules_text(rules) in rules_page(rules) and glossary_text(rules) in rules_page(rules)
+
+
+def test_battle_mages_words_are_explained() -> None:
+    text = glossary_text(get_ruleset("battle-mages"))
+    for word in ("Boast", "Rush", "crystals", "Flying"):
+        assert f"**{word}" in text
+
+
+def option(index: int, action: str, group: str) -> Option:
+    return Option(index, (action,), action, group)
+
+
+def test_options_are_grouped_and_keep_their_numbers_when_they_can() -> None:
+    numberer = OptionNumberer()
+    first = [option(0, "end", "end"), option(1, "atk", "attack"), option(2, "play", "play")]
+    shown = numberer.number(0, "main", first)
+    assert shown.lines == [" Play:", "   1. play", " Attack:", "   2. atk", " Other:", "   3. end"]
+    # the next screen: the same options in another order, and one new attack
+    second = [option(0, "atk", "attack"), option(1, "end", "end"), option(2, "play", "play")]
+    again = numberer.number(0, "main", second)
+    assert again.numbers == {1: 2, 2: 0, 3: 1}  # play 1, atk 2, end 3: nothing jumped
+    # 'play' is gone and 'atk2' came: atk2 takes the free number, the others keep theirs
+    third = [option(0, "end", "end"), option(1, "atk", "attack"), option(2, "atk2", "attack")]
+    kept = numberer.number(0, "main", third)
+    assert kept.numbers == {3: 0, 2: 1, 1: 2}
+    assert kept.lines == [" Attack:", "   1. atk2", "   2. atk", " Other:", "   3. end"]
+    # an option gone with nothing to take its number: numbered afresh, never a gap
+    fourth = [option(0, "end", "end"), option(1, "atk", "attack")]
+    assert sorted(numberer.number(0, "main", fourth).numbers) == [1, 2]
+    # one section only: no headings
+    lone = numberer.number(1, "target", [option(0, "a", "target"), option(1, "b", "target")])
+    assert lone.lines == ["   1. a", "   2. b"]
