@@ -486,6 +486,11 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
             print(f"cpu_s={time.process_time() - mark[0]:.3f} gc_max_ms={longest:.1f}", flush=True)
             if gc_log:
                 _garbage_census()
+            if os.environ.get("CARDHOST_BENCH_CENSUS"):  # what a full collection walks
+                kinds = Counter(
+                    f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects()
+                )
+                print(f"tracked={sum(kinds.values())}", kinds.most_common(30), file=sys.stderr)
             if profile is not None:
                 profile.disable()
                 profile.dump_stats(os.environ["CARDHOST_BENCH_PROFILE"])
