@@ -10,7 +10,6 @@ from discord.ext import commands
 from bot.challenges import Challenge, Player, challenge_view
 from bot.cogs.common import GAME_CHOICES
 from bot.cogs.decks import any_deck_autocomplete
-from bot.components import board_view
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.sessions import MatchSession
@@ -241,7 +240,10 @@ class Matches(commands.Cog):
         await interaction.response.defer()
         embed, files = await self.bot.presenter.board(session)
         message = await interaction.followup.send(
-            embed=embed, files=files, view=board_view(session.match_id, False), wait=True
+            embed=embed,
+            files=files,
+            view=self.bot.presenter.board_buttons(session.match_id, over=False),
+            wait=True,
         )
         session.board_message_id = message.id
         self.bot.traffic.note_board(session.match_id, interaction.token, message.id, original=None)
