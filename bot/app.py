@@ -4,6 +4,7 @@ import asyncio
 import gc
 import logging
 import sys
+import time
 from pathlib import Path
 
 import aiohttp
@@ -102,6 +103,11 @@ class CardhostBot(commands.Bot):
         self.tune_gc = False
         # `cardhost sync`: log in, load the commands, resume nothing, connect to nothing.
         self.commands_only = commands_only
+        # Replay the running matches in the background after a start (False: only on
+        # first use; tests of that path).
+        self.replay_in_background = True
+        self._replaying: asyncio.Task | None = None
+        self._held_notes: list[asyncio.Task] = []
 
     def _get_state(self, **options) -> ConnectionState:
         return _State(
@@ -135,6 +141,8 @@ class CardhostBot(commands.Bot):
             on_finish=self.match_finished,
             on_warning=self.presenter.warn,
             on_thinking=self.presenter.thinking,
+            on_restored=self._restored,
+            on_held=self._held,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
         for cog in COGS:
@@ -144,19 +152,34 @@ class CardhostBot(commands.Bot):
                 log.warning("cog %s is not available", cog)
         if self.commands_only:
             return
-        restored = await self.sessions.restore_all()
-        if restored:
-            log.info("resumed %d running match(es)", len(restored))
-            # Boards and panels may show anything up to the last committed action (or
-            # nothing at all): bring them up to date while the gateway connects.
-            self.controller.later(self.presenter.resume(restored))
-        self._held_notes = [
-            asyncio.create_task(self._say_held(channel_id, reason))
-            for channel_id, reason in self.sessions.held.items()
-        ]
+        # Answer first, replay after (issue 18): a start notes which matches run where
+        # (one light query) and replays them in the background once the gateway is
+        # ready, the soonest turn clock first; a click for a match not replayed yet
+        # replays that one at once and waits for it (`SessionManager.get`).
+        running = await self.sessions.load_running()
+        if running:
+            log.info("%d running match(es) to resume", running)
+        if self.replay_in_background:
+            self._replaying = asyncio.create_task(self._replay_rest())
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
+
+    async def _replay_rest(self) -> None:
+        await self.wait_until_ready()
+        started = time.perf_counter()
+        restored = await self.sessions.replay_rest()
+        log.info(
+            "resumed %d running match(es) in %.2f s", len(restored), time.perf_counter() - started
+        )
+
+    def _restored(self, sessions: list[MatchSession]) -> None:
+        """Replayed after a restart: boards and panels may show anything up to the last
+        committed action (or nothing at all): bring them up to date."""
+        self.controller.later(self.presenter.resume(sessions))
+
+    def _held(self, channel_id: int, reason: str) -> None:
+        self._held_notes.append(asyncio.create_task(self._say_held(channel_id, reason)))
 
     async def _say_held(self, channel_id: int, reason: str) -> None:
         """Tell a channel its match is kept but cannot go on under this version."""
@@ -190,6 +213,8 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
+        if self._replaying is not None:
+            self._replaying.cancel()
         if (sessions := getattr(self, "sessions", None)) is not None:
             sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()

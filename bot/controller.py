@@ -94,7 +94,7 @@ class Controller:
     ) -> tuple[MatchSession, int] | Refused:
         """Apply and commit a click's choice: (session, seat), or why nothing changed."""
         sessions = self.bot.sessions
-        session = sessions.by_id.get(match_id)
+        session = sessions.by_id.get(match_id) or await sessions.get(match_id)
         if session is None:
             return Refused(MATCH_GONE)
         seat = session.seat_of(user_id)
@@ -206,7 +206,7 @@ class Controller:
         return True
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
-        session = self.bot.sessions.by_id.get(match_id)
+        session = await self.bot.sessions.get(match_id)
         if session is None:
             return await reply(interaction, MATCH_GONE)
         seat = session.seat_of(interaction.user.id)
