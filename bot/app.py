@@ -1,10 +1,14 @@
 """The Discord application: wiring storage, sessions, presenter and cogs together."""
 
 import asyncio
+import contextlib
 import gc
 import logging
+import os
+import socket
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import aiohttp
@@ -107,6 +111,14 @@ class CardhostBot(commands.Bot):
         # first use; tests of that path).
         self.replay_in_background = True
         self._replaying: asyncio.Task | None = None
+        # Several processes on one database: this one's name in the leases, and the task
+        # that renews them and takes over a dead process's matches.
+        self.lease_owner = (
+            f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+            if settings.shared
+            else None
+        )
+        self._leasing: asyncio.Task | None = None
         self._held_notes: list[asyncio.Task] = []
 
     def _get_state(self, **options) -> ConnectionState:
@@ -143,6 +155,8 @@ class CardhostBot(commands.Bot):
             on_thinking=self.presenter.thinking,
             on_restored=self._restored,
             on_held=self._held,
+            lease_owner=self.lease_owner,
+            lease_seconds=self.settings.lease_seconds,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
         for cog in COGS:
@@ -161,6 +175,8 @@ class CardhostBot(commands.Bot):
             log.info("%d running match(es) to resume", running)
         if self.replay_in_background:
             self._replaying = asyncio.create_task(self._replay_rest())
+        if self.lease_owner is not None:
+            self._leasing = asyncio.create_task(self.sessions.keep_leases())
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
@@ -213,13 +229,18 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
-        if self._replaying is not None:
-            self._replaying.cancel()
+        for task in (self._replaying, self._leasing):
+            if task is not None:
+                task.cancel()
         if (sessions := getattr(self, "sessions", None)) is not None:
             sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()
         self.presenter.close()
         await super().close()
+        if self.lease_owner is not None and self._storage is not None:
+            # a clean stop hands its matches over at once, not when the leases expire
+            with contextlib.suppress(Exception):
+                await self._storage.leases.release(self.lease_owner)
         if self._storage is not None and self._owns_storage:
             await self._storage.close()
 

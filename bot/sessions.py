@@ -42,6 +42,10 @@ RESTART_GRACE_SHARE = 0.5
 #: Matches replayed per read of their logs after a start (two queries each batch).
 REPLAY_BATCH = 64
 
+#: How long a process's lease on a match lasts unrenewed (it renews every third of it):
+#: after a process dies, its matches wait at most this long for another to take them.
+LEASE_SECONDS = 15.0
+
 
 class StaleChoice(IllegalAction):
     """The button belongs to a decision that is no longer open."""
@@ -189,6 +193,8 @@ class SessionManager:
         on_thinking: Hook = _nothing,
         on_restored: Callable[[list[MatchSession]], None] = _ignore,
         on_held: Callable[[int, str], None] = _ignore,
+        lease_owner: str | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ):
         self.storage = storage
         self.turn_timer = turn_timer
@@ -220,6 +226,11 @@ class SessionManager:
         self.on_held = on_held
         #: Set once `replay_rest` has replayed every match noted at the start.
         self.all_replayed = asyncio.Event()
+        #: Several processes on one database (issue 18): this process's name in
+        #: `match_leases`, and how long a lease lasts unrenewed. None: the only process,
+        #: every running match is its own.
+        self.lease_owner = lease_owner
+        self.lease_seconds = lease_seconds
 
     # -- starting and restoring --------------------------------------------------
 
@@ -264,6 +275,10 @@ class SessionManager:
         except StorageError as exc:
             raise ChannelBusy(str(exc)) from exc
         session.set_clocks(clocks)
+        if self.lease_owner is not None:
+            await self.storage.leases.claim(
+                self.lease_owner, [session.match_id], self.lease_seconds
+            )
         self._register(session)
         if any(seat.is_bot for seat in seats):
             self.thinker.warm()
@@ -277,10 +292,17 @@ class SessionManager:
     # it (`get`, `in_channel`, `played_in`), which waits for that match's replay alone.
 
     async def load_running(self) -> int:
-        """Note every running match, unreplayed (a start): how many."""
+        """Note every running match, unreplayed (a start): how many. With leases, only
+        those this process holds or could take (free, or expired: their owner died)."""
+        owned: set[int] | None = None
+        if self.lease_owner is not None:
+            leases = self.storage.leases
+            owned = set(await leases.claim_running(self.lease_owner, self.lease_seconds))
         for header in await self.storage.matches.running_headers():
             if header.match_id in self.by_id or header.match_id in self.unreplayed:
                 continue
+            if owned is not None and header.match_id not in owned:
+                continue  # another live process serves it
             self.unreplayed[header.match_id] = header
             self._unreplayed_channels[header.channel_id] = header.match_id
         return len(self.unreplayed)
@@ -304,6 +326,39 @@ class SessionManager:
         self.all_replayed.set()
         return restored
 
+    async def keep_leases(self) -> None:
+        """Several processes: renew this process's leases every third of their length,
+        let go of a match another process took over (this one was frozen past its lease),
+        and take over, replaying them, the matches of a process that died. Runs until
+        cancelled."""
+        assert self.lease_owner is not None
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew_and_take_over()
+            except StorageError:
+                log.exception("could not renew the leases; trying again")
+
+    async def renew_and_take_over(self) -> list[MatchSession]:
+        """One round of `keep_leases`: the sessions taken over from a dead process."""
+        assert self.lease_owner is not None
+        owned = set(await self.storage.leases.claim_running(self.lease_owner, self.lease_seconds))
+        for session in [s for s in self.by_id.values() if s.match_id not in owned]:
+            log.warning("match %s: its lease went to another process", session.match_id)
+            self._unregister(session)
+            self.thinker.forget(session.match_id)
+        for match_id in [m for m in self.unreplayed if m not in owned]:
+            self._replayed(match_id)
+        new = [m for m in owned if m not in self.by_id and m not in self.unreplayed]
+        if not new:
+            return []
+        for header in await self.storage.matches.running_headers():
+            if header.match_id in new:
+                self.unreplayed[header.match_id] = header
+                self._unreplayed_channels[header.channel_id] = header.match_id
+        log.info("taking over %d match(es) whose process stopped renewing", len(new))
+        return await self._replay(sorted(new))
+
     def busy(self, channel_id: int) -> bool:
         """Whether a running match (replayed or not) takes this channel."""
         return channel_id in self.by_channel or channel_id in self._unreplayed_channels
@@ -311,6 +366,17 @@ class SessionManager:
     async def get(self, match_id: int) -> MatchSession | None:
         """The running match `match_id` (replayed now if it was not yet), or None."""
         session = self.by_id.get(match_id)
+        if session is None and match_id not in self.unreplayed and self.lease_owner:
+            # Not ours: take it only if its lease is free or expired (its process died).
+            claimed = await self.storage.leases.claim(
+                self.lease_owner, [match_id], self.lease_seconds
+            )
+            if claimed and match_id not in self.by_id and match_id not in self.unreplayed:
+                for header in await self.storage.matches.running_headers():
+                    if header.match_id == match_id:
+                        self.unreplayed[match_id] = header
+                        self._unreplayed_channels[header.channel_id] = match_id
+            session = self.by_id.get(match_id)
         if session is None and match_id in self.unreplayed:
             await self._replay([match_id])
             session = self.by_id.get(match_id)
@@ -592,6 +658,11 @@ class SessionManager:
         if session.match.over:
             self._unregister(session)
             self.thinker.forget(session.match_id)
+            if self.lease_owner is not None:
+                try:
+                    await self.storage.leases.release(self.lease_owner, [session.match_id])
+                except StorageError:  # harmless: a finished match is never claimed
+                    log.warning("match %s: could not release its lease", session.match_id)
             await self.on_finish(session)
         else:
             self._reset_timer(session)

@@ -23,6 +23,10 @@ class Settings(BaseSettings):
     challenge_expiry: int = Field(default=120, ge=30, le=3600, alias="CARDHOST_CHALLENGE_EXPIRY")
     #: Where a server's matches run unless it chose in /config: a thread each, or the channel.
     match_mode: Literal["thread", "channel"] = Field(default="thread", alias="CARDHOST_MATCH_MODE")
+    #: Several `cardhost bot` processes share this (PostgreSQL) database: each running
+    #: match is leased to one of them (docs/deploy.md, "N processes").
+    shared: bool = Field(default=False, alias="CARDHOST_SHARED")
+    lease_seconds: float = Field(default=15.0, ge=3, le=300, alias="CARDHOST_LEASE_SECONDS")
     log_level: str = Field(
         default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$", alias="CARDHOST_LOG_LEVEL"
     )
