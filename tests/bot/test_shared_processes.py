@@ -1,0 +1,62 @@
+"""Issue 18 section 2, in one test process: two bots with leases on one database. The first
+dies (its leases are neither renewed nor released); the second, started meanwhile, leaves
+its matches alone while the leases run, then takes them over by replaying their logs,
+brings their panels up to date, and the dead process's old buttons work on it."""
+
+import asyncio
+import random
+
+from bot.standin import FakeDiscord
+from tests.bot.conftest import World, start_bot
+from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
+from tests.bot.test_restart_promises import shown_seq, users_of
+
+LEASE = 3.0  # the shortest the settings allow
+
+
+async def test_a_dead_processs_match_is_taken_over_and_its_old_buttons_work(
+    world: World, database_url: str
+) -> None:
+    fake: FakeDiscord = world.fake
+    first = await start_bot(fake, None, database=database_url, shared=True, lease_seconds=LEASE)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    rng = random.Random(11)
+    for _ in range(4):
+        decision = session.match.pending[0]
+        user = users_of(world)[session.seats[decision.player].user_id]
+        await click_option(fake, first, user, panel_of(fake, session, decision.player), rng)
+    await first.controller.idle()
+    match_id, committed = session.match_id, list(session.match.actions)
+    seat = session.match.pending[0].player
+    panel = panel_of(fake, session, seat)
+    dead = first.lease_owner
+    assert dead is not None and await first.storage.leases.owner_of(match_id) == dead
+    # The first process dies: nothing renews or releases its leases any more.
+    assert first._leasing is not None
+    first._leasing.cancel()
+    first.lease_owner = None  # its close() releases nothing (a SIGKILL would not)
+    await fake.stop_bot(first)
+
+    second = await start_bot(fake, None, database=database_url, shared=True, lease_seconds=LEASE)
+    try:
+        if await second.storage.leases.owner_of(match_id) == dead:
+            assert match_id not in second.sessions.by_id  # left alone while the lease runs
+        resumed = await eventually(lambda: second.sessions.by_id.get(match_id), timeout=30)
+        assert list(resumed.match.actions) == committed  # nothing acknowledged lost
+        assert await second.storage.leases.owner_of(match_id) == second.lease_owner
+        await click_option(fake, second, users_of(world)[resumed.seats[seat].user_id], panel, rng)
+        assert len(resumed.match.actions) == len(committed) + 1  # the old button worked
+        record = await second.storage.matches.load_record(match_id)
+        assert len(record.actions) == len(committed) + 1  # once
+        for other in range(2):
+            want = resumed.match.decision_for(other)
+            await fake.wait_until(
+                lambda other=other, want=want: (
+                    shown_seq(panel_of(fake, resumed, other)) == (want.seq if want else None)
+                    or None
+                )
+            )
+    finally:
+        await second.controller.idle()
+        await fake.stop_bot(second)
+        await asyncio.sleep(0)
