@@ -25,6 +25,7 @@ from bot.cooldowns import ChallengeCooldowns
 from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.errors import CardhostTree
+from bot.forwarding import Forwarder
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
@@ -119,6 +120,8 @@ class CardhostBot(commands.Bot):
             else None
         )
         self._leasing: asyncio.Task | None = None
+        #: Clicks for matches another process owns (bot/forwarding.py), on PostgreSQL.
+        self.forwarder: Forwarder | None = None
         self._held_notes: list[asyncio.Task] = []
 
     def _get_state(self, **options) -> ConnectionState:
@@ -177,6 +180,11 @@ class CardhostBot(commands.Bot):
             self._replaying = asyncio.create_task(self._replay_rest())
         if self.lease_owner is not None:
             self._leasing = asyncio.create_task(self.sessions.keep_leases())
+            if self.settings.uses_postgresql:
+                self.forwarder = Forwarder(
+                    self.settings.database, self.lease_owner, self.controller.forwarded
+                )
+                await self.forwarder.start()
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
@@ -237,6 +245,8 @@ class CardhostBot(commands.Bot):
         await self.controller.idle()
         self.presenter.close()
         await super().close()
+        if self.forwarder is not None:
+            await self.forwarder.close()
         if self.lease_owner is not None and self._storage is not None:
             # a clean stop hands its matches over at once, not when the leases expire
             with contextlib.suppress(Exception):

@@ -6,7 +6,10 @@ brings their panels up to date, and the dead process's old buttons work on it.""
 import asyncio
 import random
 
+import pytest
+
 from bot.standin import FakeDiscord
+from engine import replay
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
 from tests.bot.test_restart_promises import shown_seq, users_of
@@ -60,3 +63,50 @@ async def test_a_dead_processs_match_is_taken_over_and_its_old_buttons_work(
         await second.controller.idle()
         await fake.stop_bot(second)
         await asyncio.sleep(0)
+
+
+@pytest.mark.postgres
+async def test_a_click_for_another_processs_match_is_forwarded_and_answered(
+    world: World, postgres_schemas
+) -> None:
+    """Two live processes on one PostgreSQL: the match belongs to the first, every click
+    reaches the second (the newest connection: as a DM click reaches shard 0's process).
+    The second defers it and forwards it over LISTEN/NOTIFY; the first applies it once
+    and edits the clicked panel through the interaction token."""
+    fake: FakeDiscord = world.fake
+    url = postgres_schemas.new()
+    first = await start_bot(fake, None, database=url, shared=True, lease_seconds=LEASE)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    second = await start_bot(fake, None, database=url, shared=True, lease_seconds=LEASE)
+    try:
+        assert session.match_id not in second.sessions.by_id
+        rng = random.Random(2)
+        for _ in range(5):
+            before = len(session.match.actions)
+            decision = session.match.pending[0]
+            seat = decision.player
+            user = users_of(world)[session.seats[seat].user_id]
+            panel = panel_of(fake, session, seat)
+            click = await click_option(fake, second, user, panel, rng)
+            await eventually(lambda before=before: len(session.match.actions) > before)
+            await first.controller.idle()
+            # answered by the owner's edit, the other panel redrawn: both show what is
+            # committed
+            for other in range(2):
+                want = session.match.decision_for(other)
+                await fake.wait_until(
+                    lambda other=other, want=want: (
+                        shown_seq(panel_of(fake, session, other)) == (want.seq if want else None)
+                        or None
+                    )
+                )
+            assert click.acknowledged
+        record = await first.storage.matches.load_record(session.match_id)
+        assert len(record.actions) == len(session.match.actions)  # each applied once
+        assert replay(record).view(0) == session.match.view(0)
+        assert session.match_id not in second.sessions.by_id  # never served by the second
+    finally:
+        await second.controller.idle()
+        await fake.stop_bot(second)
+        await first.controller.idle()
+        await fake.stop_bot(first)
