@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import discord
 from discord.ext import commands
-from discord.state import ConnectionState
+from discord.state import AutoShardedConnectionState, ConnectionState
 from discord.utils import escape_markdown
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
@@ -58,14 +58,22 @@ GC_THRESHOLDS = (700, 10, 100)  # Python's default: (700, 10, 10)
 SWITCH_INTERVAL = 0.0005
 
 
-class _State(ConnectionState):
+class _FastClicks:
     """discord.py's connection state, except that decision clicks go straight to the
     controller as raw payloads (see `Controller.fast_click`); all else as usual."""
 
     def parse_interaction_create(self, data) -> None:
-        bot = self._get_client()
+        bot = self._get_client()  # type: ignore[attr-defined]
         if not (getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data)):
-            super().parse_interaction_create(data)
+            super().parse_interaction_create(data)  # type: ignore[misc]
+
+
+class _State(_FastClicks, ConnectionState):
+    pass
+
+
+class _ShardedState(_FastClicks, AutoShardedConnectionState):
+    pass
 
 
 class CardhostBot(commands.Bot):
@@ -86,6 +94,7 @@ class CardhostBot(commands.Bot):
             help_command=None,
             max_messages=None,
             tree_cls=CardhostTree,
+            **self._sharding(settings),
         )
         self.settings = settings
         self._storage = storage
@@ -123,6 +132,11 @@ class CardhostBot(commands.Bot):
         #: Clicks for matches another process owns (bot/forwarding.py), on PostgreSQL.
         self.forwarder: Forwarder | None = None
         self._held_notes: list[asyncio.Task] = []
+
+    def _sharding(self, settings: Settings) -> dict[str, object]:
+        """Nothing here: one process connects discord.py's own shard (ShardedCardhostBot
+        connects the shards its settings name)."""
+        return {}
 
     def _get_state(self, **options) -> ConnectionState:
         return _State(
@@ -379,6 +393,31 @@ def _start_failure(exc: BaseException) -> str | None:
     return None
 
 
+class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
+    """The bot connecting the gateway shards CARDHOST_SHARD_IDS names, of
+    CARDHOST_SHARD_COUNT (issue 18: N processes on one PostgreSQL split the shards; each
+    process serves the matches it leases, and a click arriving on its shards for another
+    process's match is forwarded there, bot/forwarding.py)."""
+
+    def _sharding(self, settings: Settings) -> dict[str, object]:
+        return {"shard_ids": settings.shards, "shard_count": settings.shard_count}
+
+    def _get_state(self, **options) -> ConnectionState:
+        return _ShardedState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
+
+
+def make_bot(settings: Settings, **options) -> CardhostBot:
+    """The bot the settings ask for: sharded when they name shard ids."""
+    kind = ShardedCardhostBot if settings.shards is not None else CardhostBot
+    return kind(settings, **options)
+
+
 def run_bot() -> int:
     """`cardhost bot`: one clear line instead of a traceback when it cannot start."""
     try:
@@ -386,7 +425,7 @@ def run_bot() -> int:
     except SettingsError as exc:
         print(f"cardhost: {exc}", file=sys.stderr)
         return 2
-    bot = CardhostBot(settings)
+    bot = make_bot(settings)
     bot.tune_gc = True
     try:
         bot.run(token, log_handler=None)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 import pytest_asyncio
 
-from bot.app import CardhostBot
+from bot.app import CardhostBot, make_bot
 from bot.settings import Settings
 from bot.standin import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from bot.storage import Storage
@@ -47,7 +47,7 @@ async def start_bot(
 ) -> CardhostBot:
     """A bot on `storage`, or (None) on the database file named in the settings; with
     `replay` False it replays its running matches only as they are used."""
-    bot = CardhostBot(make_settings(**settings), storage=storage, seed=seed)
+    bot = make_bot(make_settings(**settings), storage=storage, seed=seed)
     bot.presenter.draw_images = draw_images
     bot.presenter.min_interval = 0
     bot.presenter.image_interval = 0

@@ -110,3 +110,31 @@ async def test_a_click_for_another_processs_match_is_forwarded_and_answered(
         await fake.stop_bot(second)
         await first.controller.idle()
         await fake.stop_bot(first)
+
+
+async def test_a_process_given_shard_ids_connects_those_shards_and_plays(
+    world: World, tmp_path
+) -> None:
+    """CARDHOST_SHARD_IDS / CARDHOST_SHARD_COUNT make the bot an AutoShardedBot on those
+    shards (the stand-in has one), with the same fast click path."""
+    from bot.app import ShardedCardhostBot
+
+    fake: FakeDiscord = world.fake
+    bot = await start_bot(
+        fake, None, database=str(tmp_path / "sharded.sqlite3"), shard_ids="0", shard_count=1
+    )
+    try:
+        assert isinstance(bot, ShardedCardhostBot) and sorted(bot.shards) == [0]
+        assert type(bot._connection).__name__ == "_ShardedState"  # the fast click path
+        offer = await challenge(world, world.alice, world.bob)
+        session = await accept(world, bot, offer, world.bob)
+        before = len(session.match.actions)
+        decision = session.match.pending[0]
+        user = users_of(world)[session.seats[decision.player].user_id]
+        click = await click_option(
+            fake, bot, user, panel_of(fake, session, decision.player), random.Random(1)
+        )
+        assert click.acknowledged and len(session.match.actions) > before
+    finally:
+        await bot.controller.idle()
+        await fake.stop_bot(bot)
