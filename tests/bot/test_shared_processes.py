@@ -138,3 +138,18 @@ async def test_a_process_given_shard_ids_connects_those_shards_and_plays(
     finally:
         await bot.controller.idle()
         await fake.stop_bot(bot)
+
+
+def test_shard_settings_are_checked() -> None:
+    """Shard ids come with their count, name shards of it, and are numbers."""
+    from bot.settings import SettingsError, load_settings
+
+    assert load_settings(CARDHOST_SHARD_IDS="1,0", CARDHOST_SHARD_COUNT=2).shards == [0, 1]
+    assert load_settings().shards is None
+    for bad, says in (
+        ({"CARDHOST_SHARD_IDS": "2", "CARDHOST_SHARD_COUNT": 2}, "shard ids must be 0 to 1"),
+        ({"CARDHOST_SHARD_IDS": "a", "CARDHOST_SHARD_COUNT": 2}, "shard ids are numbers"),
+        ({"CARDHOST_SHARD_IDS": "0"}, "go together"),
+    ):
+        with pytest.raises(SettingsError, match=says):
+            load_settings(**bad)
