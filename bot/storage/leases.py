@@ -52,21 +52,24 @@ class LeaseRepo:
         return await self._db.atomic(work) if wanted else []
 
     async def claim_running(self, owner: str, ttl: float) -> list[int]:
-        """Take every running match whose lease is free or expired (a start, or another
-        process died), keep ours: every running match `owner` holds afterwards."""
+        """Renew `owner`'s leases and take every running match whose lease is free or
+        expired (a start, or another process died): every running match `owner` holds
+        afterwards. Ours are renewed by one statement, so the write lock (held by every
+        write transaction) is held briefly however many matches a process serves."""
         now = time.time()
 
         def work(tx: SyncTx) -> list[int]:
+            tx.execute("UPDATE match_leases SET expires_at = ? WHERE owner = ?", (now + ttl, owner))
             free = [
                 row[0]
                 for row in tx.fetchall(
                     "SELECT m.id FROM matches m LEFT JOIN match_leases l ON l.match_id = m.id"
-                    " WHERE m.status = 'running'"
-                    " AND (l.match_id IS NULL OR l.expires_at < ? OR l.owner = ?)",
-                    (now, owner),
+                    " WHERE m.status = 'running' AND (l.match_id IS NULL OR l.expires_at < ?)",
+                    (now,),
                 )
             ]
-            tx.executemany(_CLAIM, [(owner, now + ttl, m, now) for m in free])
+            if free:
+                tx.executemany(_CLAIM, [(owner, now + ttl, m, now) for m in free])
             return [row[0] for row in tx.fetchall(_OWNED, (owner,))]
 
         return await self._db.atomic(work)
