@@ -103,16 +103,16 @@ _ONE = "(m[x] if x in m else C[x.__class__](x, m))"
 OBJ = How("OBJ", _ONE.replace("x", "v"))
 OBJ_LIST = How("OBJ_LIST", f"([{_ONE} for x in v] if v else [])")
 OBJ_TUPLE = How("OBJ_TUPLE", f"(tuple([{_ONE} for x in v]) if v else ())")
-OBJ_DICT = How("OBJ_DICT", f"{{key: {_ONE} for key, x in v.items()}}")
+OBJ_DICT = How("OBJ_DICT", f"({{key: {_ONE} for key, x in v.items()}} if v else {{}})")
 _MINE = "O[x.__class__](x, m)"
 OWN = How("OWN", _MINE.replace("x", "v"))
 OWN_LIST = How("OWN_LIST", f"([{_MINE} for x in v] if v else [])")
 OWN_TUPLE = How("OWN_TUPLE", f"(tuple([{_MINE} for x in v]) if v else ())")
-OWN_DICT = How("OWN_DICT", f"{{key: {_MINE} for key, x in v.items()}}")
+OWN_DICT = How("OWN_DICT", f"({{key: {_MINE} for key, x in v.items()}} if v else {{}})")
 #: Named lists by key (decks, discard piles): each list copied, its items shared.
 DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
 #: A list of (object or None, plain value) pairs: the objects copied through the memo.
-OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v]")
+OBJ_PAIRS = How("OBJ_PAIRS", f"([(x if x is None else {_ONE}, y) for x, y in v] if v else [])")
 #: An index of objects other attributes copy: each value the copy this clone made of it,
 #: or the same object where there is none (copied after every other attribute).
 SEEN_DICT = How("SEEN_DICT", "{key: m.get(x, x) for key, x in v.items()}", late=True)
