@@ -111,6 +111,8 @@ OWN_TUPLE = How("OWN_TUPLE", f"(tuple([{_MINE} for x in v]) if v else ())")
 OWN_DICT = How("OWN_DICT", f"({{key: {_MINE} for key, x in v.items()}} if v else {{}})")
 #: Named lists by key (decks, discard piles): each list copied, its items shared.
 DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
+#: A list of lists (hands by seat): each list copied, its items shared.
+LIST_OF_LISTS = How("LIST_OF_LISTS", "[x.copy() for x in v]")
 #: A list of (object or None, plain value) pairs: the objects copied through the memo.
 OBJ_PAIRS = How("OBJ_PAIRS", f"([(x if x is None else {_ONE}, y) for x, y in v] if v else [])")
 #: An index of objects other attributes copy: each value the copy this clone made of it,

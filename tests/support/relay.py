@@ -10,12 +10,14 @@ A player who leaves (resigns) is out and the game goes on.
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.clone import LIST, LIST_OF_LISTS
 from engine.core.decision import Action, Decision, Label
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.core.events import Event
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.steps import WAIT, Step, StepResult, Steps
+from engine.core.view import CardView, SeatView, ZoneView
 
 LIMIT = 15
 HAND = 3
@@ -47,7 +49,45 @@ def card(card_id: str, uid: int = 0) -> CardView:
     return CardView(uid, card_id, f"Relay {CARDS[card_id]}", "number", CARDS[card_id])
 
 
+class Turn(Step):
+    """The active player adds a card (or 1 with an empty hand); the one step of Relay,
+    shared by every game (it holds nothing)."""
+
+    __slots__ = ()
+    name = "play"
+
+    def decisions(self, state: "RelayState") -> list[Decision]:
+        hand = state.hands[state.active]
+        actions = [("add", i) for i in range(len(hand))] or [("one",)]
+        prompt = f"The pile is at {state.total}; add a card."
+        return [Decision(state.active, "add", prompt, actions)]
+
+    def apply(self, state: "RelayState", player: int, action: Action) -> StepResult:
+        if action[0] == "add":
+            played = state.hands[player].pop(action[1])
+            state.total += CARDS[played]
+            state.events.append(Added(state.names[player], card(played).name, state.total))
+            if state.decks[player]:
+                state.hands[player].append(state.decks[player].pop())
+        else:
+            state.total += 1
+            state.events.append(Added(state.names[player], "1", state.total))
+        if state.total >= LIMIT:
+            state.total = 0
+            state._out(player, f"the pile reached {LIMIT}")
+        if not state.over:
+            state._pass_turn()
+        return WAIT
+
+
+TURN = Turn()
+
+
 class RelayState(GameState):
+    ruleset_id = "relay"
+    events_shown = 8
+    clone_plan = {"decks": LIST_OF_LISTS, "hands": LIST_OF_LISTS, "alive": LIST}
+
     def __init__(self, names: list[str], decks: list[list[str]], rng: MatchRng):
         self.names = names
         self.events: list[Event] = []
@@ -61,38 +101,19 @@ class RelayState(GameState):
         self.active = 0
         self.total = 0
         self.turn = 1
-
-    def decisions(self) -> list[Decision]:
-        if self.over:
-            return []
-        hand = self.hands[self.active]
-        actions = [("add", i) for i in range(len(hand))] or [("one",)]
-        return [Decision(self.active, "add", f"The pile is at {self.total}; add a card.", actions)]
+        self.steps = Steps()
+        self.steps.push(TURN)
+        self.run()
 
     def describe(self, action: Action) -> Label:
         if action[0] == "one":
             return "Add 1", "", None, None
         return f"Add {card(self.hands[self.active][action[1]]).name}", "", None, None
 
-    def apply(self, player: int, action: Action) -> None:
-        if action[0] == "add":
-            played = self.hands[player].pop(action[1])
-            self.total += CARDS[played]
-            self.events.append(Added(self.names[player], card(played).name, self.total))
-            if self.decks[player]:
-                self.hands[player].append(self.decks[player].pop())
-        else:
-            self.total += 1
-            self.events.append(Added(self.names[player], "1", self.total))
-        if self.total >= LIMIT:
-            self.total = 0
-            self._out(player, f"the pile reached {LIMIT}")
-        if not self.over:
-            self._pass_turn()
-
     def concede(self, player: int, reason: str) -> None:
         if not self.alive[player]:
             raise IllegalAction(f"{self.names[player]} is already out")
+        self._decisions = None
         self._out(player, reason)
         if not self.over and player == self.active:
             self._pass_turn()
@@ -111,41 +132,22 @@ class RelayState(GameState):
         )
         self.turn += 1
 
-    def view(self, viewer: int | None) -> MatchView:
-        seats = []
-        for p, name in enumerate(self.names):
-            hand = self.hands[p]
-            shown = tuple(card(c, 100 * p + i) for i, c in enumerate(hand)) if p == viewer else None
-            zones = {
-                "hand": ZoneView("hand", len(hand), shown),
-                "deck": ZoneView("deck", len(self.decks[p]), None),
-            }
-            seats.append(SeatView(p, name, {"health": int(self.alive[p])}, zones))
-        decisions = tuple(
-            DecisionView(
-                d.player,
-                self.names[d.player],
-                d.kind,
-                d.prompt,
-                d.seq,
-                tuple(o.label for o in self.options(d)) if d.player == viewer else None,
-            )
-            for d in self.decisions()
-        )
-        return MatchView(
-            "relay", viewer, self.turn, "play", None if self.over else self.active,
-            tuple(seats), tuple(e.seen_by(viewer) for e in self.events[-8:]), decisions,
-            self.winner, self.over, table={"pile": ZoneView("pile", self.total, None)},
-        )  # fmt: skip
+    def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
+        return self.turn, "play", None if self.over else self.active, {}
 
-    def clone(self) -> "RelayState":
-        copy = object.__new__(RelayState)
-        copy.__dict__.update(self.__dict__)
-        copy.events = list(self.events)
-        copy.decks = [list(d) for d in self.decks]
-        copy.hands = [list(h) for h in self.hands]
-        copy.alive = list(self.alive)
-        return copy
+    def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
+        hand = self.hands[seat]
+        shown = (
+            tuple(card(c, 100 * seat + i) for i, c in enumerate(hand)) if seat == viewer else None
+        )
+        zones = {
+            "hand": ZoneView("hand", len(hand), shown),
+            "deck": ZoneView("deck", len(self.decks[seat]), None),
+        }
+        return SeatView(seat, self.names[seat], {"health": int(self.alive[seat])}, zones)
+
+    def _table_view(self, viewer: int | None) -> dict[str, ZoneView]:
+        return {"pile": ZoneView("pile", self.total, None)}
 
 
 class RelayRuleset(Ruleset):
