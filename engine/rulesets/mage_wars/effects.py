@@ -8,26 +8,28 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.events import Note
 from engine.rulesets.mage_wars.cards import DECKS
+from engine.rulesets.mage_wars.combat import strike
+from engine.rulesets.mage_wars.death import heal, lose_health
 from engine.rulesets.mage_wars.table import Prompt
 
 if TYPE_CHECKING:
-    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.state import TableState
     from engine.rulesets.mage_wars.table import Seat
 
 
-def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str) -> None:
+def resolve(state: "TableState", e: Any, seat: int, target: Any, source: str) -> None:
     """Carry out one effect for `seat`; `target` is the card's chosen target, if any."""
     side = state.seats[seat]
     k = e.kind
     if k == "damage":
         for ref in refs(state, side, e.target, target):
-            state.strike(side, ref, e.amount, e.pierce, source)
+            strike(state, side, ref, e.amount, pierce=e.pierce, source=source)
     elif k == "drain":
         for ref in refs(state, side, e.target, target):
-            state.lose_health(state.seats[int(ref[1:])], e.amount, None, source)
+            lose_health(state, state.seats[int(ref[1:])], e.amount, None, source)
     elif k == "heal":
         if not side.dead:
-            state.heal(side, e.amount)
+            heal(state, side, e.amount)
     elif k == "draw":
         if e.deck == "choice":
             state.prompt = Prompt(
@@ -102,14 +104,14 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
 LOSE_WORDS = {"pet": "pet", "item": "item", "work": "manifestation in the making"}
 
 
-def sides(state: "MageWarsState", side: "Seat", who: str) -> list["Seat"]:
+def sides(state: "TableState", side: "Seat", who: str) -> list["Seat"]:
     if who == "you":
         return [side]
     others = [s for s in state.seats if not s.gone and (who == "each_mage" or s is not side)]
     return others
 
 
-def refs(state: "MageWarsState", side: "Seat", who: str, chosen: Any) -> list[Any]:
+def refs(state: "TableState", side: "Seat", who: str, chosen: Any) -> list[Any]:
     """The Mage keys or card uids an effect lands on."""
     if who in ("enemy_mage", "enemy_card", "enemy", "enemy_work"):
         return [] if chosen is None else [chosen]

@@ -19,8 +19,8 @@ from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
-from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
-from engine.rulesets.mage_wars.table import Card, Seat
+from engine.rulesets.mage_wars.game import MageWarsState
+from engine.rulesets.mage_wars.table import SLOTS, Card, Seat
 from engine.rulesets.mage_wars.view import proto_view
 
 RANDOM = "random"

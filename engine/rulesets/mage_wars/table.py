@@ -114,6 +114,7 @@ class Seat:
         return f"p{self.seat}"
 
 
+SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
 TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
 
 

@@ -21,6 +21,7 @@ from engine.rulesets.mage_wars.cards import (
     use_effects,
     win_text,
 )
+from engine.rulesets.mage_wars.death import payment
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.game import MageWarsState
@@ -276,7 +277,7 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
         return f"Turn it onto {state.names[action[2]]} with {name}", "curse", action[1], None
     if head == "resurrect":
         prompt = state.prompt
-        paying = state.payment(state.seats[prompt.player]) if prompt is not None else None
+        paying = payment(state.seats[prompt.player]) if prompt is not None else None
         names = ", ".join(c.proto.name for c in paying or ())
         return f"Resurrect, discarding {names}" if names else "Resurrect", "rise", None, None
     if head == "wait":
