@@ -11,7 +11,8 @@ from engine.rulesets.mage_wars.combat import attack_with, use_charge
 from engine.rulesets.mage_wars.death import heal, kill
 from engine.rulesets.mage_wars.drawing import into_hand
 from engine.rulesets.mage_wars.state import TableState, resource_of
-from engine.rulesets.mage_wars.table import Card, Prompt, Seat
+from engine.rulesets.mage_wars.steps import Eff, Prompt, Settle
+from engine.rulesets.mage_wars.table import Card, Seat
 
 END: Action = ("end",)
 SPEND: Action = ("spend",)
@@ -147,10 +148,7 @@ def main_action(state: TableState, seat: int, action: Action) -> None:
         attack_with(state, side, source, action[2])
     elif head == "use":
         use_charge(state, side, state.cards[action[1]], action[2])
-    elif head == "end":
-        state.phase = "ending"
-        state.queue = [("trials_end", seat), ("handcheck", seat), ("next", seat)]
-    else:
+    else:  # "end" is the turn's (turn.end_turn)
         raise AssertionError(f"unhandled action {action!r}")
 
 
@@ -242,7 +240,7 @@ def complete(state: TableState, side: Seat, card: Card) -> None:
             state.centre.append(card)
         side.built += 1
         state.events.append(ev.Triggered(proto.name, "construction"))
-        state.push(*[("eff", e, side.seat, None, proto.name) for e in proto.data.on_build])
+        state.push(*[Eff(e, side.seat, None, proto.name) for e in proto.data.on_build])
     elif t == "level":  # mw:76
         side.levels.append(card)
         side.level = proto.data.level
@@ -257,7 +255,7 @@ def complete(state: TableState, side: Seat, card: Card) -> None:
         side.board.append(card)
     else:
         state.limbo.append(card)
-        state.prompt = activation_prompt(state, side, card)
+        state.push(activation_prompt(state, side, card))
 
 
 def has_use(
@@ -307,7 +305,20 @@ def has_target(state: TableState, side: Seat, kind: str) -> bool:
     return bool(targets(state, side, kind))
 
 
-def activation_prompt(state: TableState, side: Seat, card: Card) -> Prompt:
+class ActivatePrompt(Prompt):
+    """mw:46-64 — how a completed card is used: as a pet, in an item slot, cast once on
+    a target, or discarded when it has no use."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int, text: str, actions: list[Action]) -> None:
+        super().__init__("activate", seat, text, actions)
+
+    def answer(self, state: TableState, action: Action) -> None:
+        answer_activate(state, state.seats[self.player], action)
+
+
+def activation_prompt(state: TableState, side: Seat, card: Card) -> ActivatePrompt:
     proto = card.proto
     uid = card.uid
     actions: list[Action] = []
@@ -328,7 +339,7 @@ def activation_prompt(state: TableState, side: Seat, card: Card) -> Prompt:
         actions.append(("once", uid))
     if not actions:
         actions.append(("fizzle", uid))
-    return Prompt("activate", side.seat, f"{proto.name} is complete: how is it used?", actions)
+    return ActivatePrompt(side.seat, f"{proto.name} is complete: how is it used?", actions)
 
 
 def answer_activate(state: TableState, side: Seat, action: Action) -> None:
@@ -336,11 +347,12 @@ def answer_activate(state: TableState, side: Seat, action: Action) -> None:
     head = action[0]
     if head == "once" and len(action) == 2:
         found = targets(state, side, card.proto.chosen)
-        state.prompt = Prompt(
-            "activate",
-            side.seat,
-            f"{card.proto.name}: choose the target.",
-            [("once", card.uid, t) for t in found],
+        state.push(
+            ActivatePrompt(
+                side.seat,
+                f"{card.proto.name}: choose the target.",
+                [("once", card.uid, t) for t in found],
+            )
         )
         return
     state.limbo.remove(card)
@@ -364,8 +376,8 @@ def answer_activate(state: TableState, side: Seat, action: Action) -> None:
     elif head in ("once", "cast"):  # R19: discarded once its effects are over
         target = action[2]
         state.limbo.append(card)
-        steps = [("eff", e, side.seat, target, card.proto.name) for e in use_effects(card.proto)]
-        state.push(*steps, ("settle", card.uid))
+        steps = [Eff(e, side.seat, target, card.proto.name) for e in use_effects(card.proto)]
+        state.push(*steps, Settle(card.uid))
     else:  # fizzle
         state.events.append(Note(f"{card.proto.name} has no use and is discarded."))
         state.discard(card)

@@ -7,6 +7,7 @@ from engine.core import events as ev
 from engine.core.events import Note
 from engine.rulesets.mage_wars.death import lose_health
 from engine.rulesets.mage_wars.state import TableState
+from engine.rulesets.mage_wars.steps import Eff
 from engine.rulesets.mage_wars.table import Card, Seat
 
 
@@ -28,7 +29,7 @@ def use_charge(state: TableState, side: Seat, card: Card, target: Any) -> None:
     charge = card.charges.pop()
     state.discard(charge)
     state.events.append(ev.CardPlayed(side.seat, side.name, card.proto.name, None))
-    effects = [("eff", e, side.seat, target, card.proto.name) for e in card.proto.data.effects]
+    effects = [Eff(e, side.seat, target, card.proto.name) for e in card.proto.data.effects]
     if not card.charges:
         side.board.remove(card)
         state.discard(card)
@@ -84,5 +85,5 @@ def destroy(state: TableState, card: Card) -> None:
     if card.proto.type == "structure":  # mw:68 — an effect upon destruction
         state.events.append(ev.Triggered(card.proto.name, "destruction"))
         state.push(
-            *[("eff", e, state.active, None, card.proto.name) for e in card.proto.data.on_destroy]
+            *[Eff(e, state.active, None, card.proto.name) for e in card.proto.data.on_destroy]
         )

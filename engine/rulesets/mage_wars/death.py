@@ -53,12 +53,11 @@ def kill(state: TableState, victim: Seat, by: Seat | None) -> None:
     if by is not None and by is not victim:
         by.kills += 1
     if victim.seat == state.active and not state.over:  # R12: the turn ends at once
-        state.prompt = None
+        state.steps.clear()  # what was waiting, an open prompt included
         for card in state.limbo:
             state.discard(card)
         state.limbo = []
-        state.queue = [("next", victim.seat)]
-        state.phase = "ending"
+        state.phase = "ending"  # the next turn comes once the stack is empty (game.py)
 
 
 def payment(side: Seat) -> list[Card] | None:
@@ -69,7 +68,7 @@ def payment(side: Seat) -> list[Card] | None:
 
 
 def resurrect(state: TableState, side: Seat) -> None:
-    """mw:139 — pay, draw health cards, and take a turn at once."""
+    """mw:139 — pay and draw health cards (then a turn at once: turn.RisePrompt)."""
     paid = payment(side)
     assert paid is not None  # the rise prompt offers this only when the hand pays
     for card in paid:
@@ -78,7 +77,6 @@ def resurrect(state: TableState, side: Seat) -> None:
     side.dead = False
     heal(state, side, state.max_health(side))
     state.events.append(Note(f"{side.name}'s Mage {side.mage.proto.name} is resurrected!"))
-    state.queue = [("begin", side.seat)]
 
 
 def _match(needs: list[str], cards: list[Card], used: list[Card]) -> list[Card] | None:

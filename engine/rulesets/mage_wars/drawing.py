@@ -6,7 +6,20 @@ from engine.core.events import Note
 from engine.rulesets.mage_wars.cards import DECK_NAMES, Proto
 from engine.rulesets.mage_wars.events import DrewFrom
 from engine.rulesets.mage_wars.state import TableState
-from engine.rulesets.mage_wars.table import Card, Prompt, Seat
+from engine.rulesets.mage_wars.steps import Eff, Prompt, Rule
+from engine.rulesets.mage_wars.table import Card, Seat
+
+
+class Draw(Rule):
+    """One card drawn from a deck into a seat's hand."""
+
+    __slots__ = ("deck", "seat")
+
+    def __init__(self, seat: int, deck: str) -> None:
+        self.seat, self.deck = seat, deck
+
+    def act(self, state: TableState) -> None:
+        draw(state, state.seats[self.seat], self.deck)
 
 
 def draw(state: TableState, side: Seat, deck: str) -> None:
@@ -49,7 +62,7 @@ def curse_drawn(state: TableState, side: Seat, card: Card) -> None:
     state.discard(card)
     blessings = [c for c in side.hand if c.proto.type == "blessing"] + side.wards
     if not blessings and not side.hand:  # R31: visibly nothing to answer with
-        state.push(*[("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.effects])
+        state.push(*[Eff(e, side.seat, None, card.proto.name) for e in card.proto.data.effects])
         return
     actions: list[Action] = [("accept",)]
     others = [s.seat for s in state.seats if s is not side and not s.gone]
@@ -58,19 +71,27 @@ def curse_drawn(state: TableState, side: Seat, card: Card) -> None:
             actions.append(("negate", b.uid))
         else:
             actions += [("deflect", b.uid, o) for o in others]
-    state.prompt = Prompt(
-        "curse",
-        side.seat,
-        f"A curse strikes you — {curse_line(card.proto)}",
-        actions,
-        data=card.proto,
-    )
+    state.push(CursePrompt(side.seat, card.proto, actions))
+
+
+class CursePrompt(Prompt):
+    """mw:88-91 — accept a drawn curse, or answer it with a blessing."""
+
+    __slots__ = ("curse",)
+    always_ask = True  # R31: asked by what is public (a hand, a ward), not by the blessings
+
+    def __init__(self, seat: int, curse: Proto, actions: list[Action]) -> None:
+        super().__init__("curse", seat, f"A curse strikes you — {curse_line(curse)}", actions)
+        self.curse = curse
+
+    def answer(self, state: TableState, action: Action) -> None:
+        answer_curse(state, state.seats[self.player], self.curse, action)
 
 
 def answer_curse(state: TableState, side: Seat, curse: Proto, action: Action) -> None:
     head = action[0]
     if head == "accept":
-        state.push(*[("eff", e, side.seat, None, curse.name) for e in curse.data.effects])
+        state.push(*[Eff(e, side.seat, None, curse.name) for e in curse.data.effects])
         return
     blessing = state.cards[action[1]]
     if blessing in side.hand:
@@ -83,7 +104,7 @@ def answer_curse(state: TableState, side: Seat, curse: Proto, action: Action) ->
         return
     other = state.seats[action[2]]  # R8: a deflected curse cannot be turned again
     state.events.append(Note(f"{blessing.proto.name} turns {curse.name} onto {other.name}."))
-    state.push(*[("eff", e, other.seat, None, curse.name) for e in curse.data.effects])
+    state.push(*[Eff(e, other.seat, None, curse.name) for e in curse.data.effects])
 
 
 def curse_line(proto: Proto) -> str:

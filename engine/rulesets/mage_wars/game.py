@@ -3,10 +3,11 @@
 References `mw:NN` point at lines of shared/rules/mage-wars.md; rulings where the text is
 silent are numbered in docs/rules/mage-wars.md and named here as `R#`.
 
-The turn is a queue of steps (begin, upkeep, fate cards, draws, effects, main, end ...)
-run until one needs a player's answer (`state.prompt`) or the main phase is reached
-(turn.py). This module is the engine contract over the table (state.py); the rules live
-in turn.py, casting.py, combat.py, death.py, drawing.py, winning.py and effects.py.
+The turn is a stack of steps on the core's driver (begin, upkeep, fate cards, draws,
+effects, main, end ...: turn.py, steps.py) run until one waits for a player's answer (a
+prompt) or the main phase is reached. This module gives the core its hooks; the rules
+live in turn.py, casting.py, combat.py, death.py, drawing.py, effects.py and winning.py,
+the table in state.py.
 
 Actions (main phase of the active player):
     ("play", uid)                 lay a card from hand as a manifestation / play it   mw:42-46
@@ -24,25 +25,22 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 
 from typing import Any
 
-from engine.core import events as ev
 from engine.core.decision import Action, Decision, Label
-from engine.core.events import Note
-from engine.core.view import MatchView
+from engine.core.events import GameStarted, Note
+from engine.core.view import SeatView, ZoneView
+from engine.rulesets.mage_wars import effects
 from engine.rulesets.mage_wars.casting import main_action, main_actions
 from engine.rulesets.mage_wars.death import strip
 from engine.rulesets.mage_wars.state import TableState
-from engine.rulesets.mage_wars.table import Card, Prompt
-from engine.rulesets.mage_wars.turn import answer, run
-from engine.rulesets.mage_wars.view import build_view, describe_action
-from engine.rulesets.mage_wars.winning import win
-
-#: Prompts asked whenever the table says the player might answer (a card in hand, a ward),
-#: even when their hand holds no answer: asking only then would show the others what the
-#: hand holds (no tells, docs/architecture.md; ruling R31).
-ASKED_BY_WHAT_IS_PUBLIC = ("curse", "rise")
+from engine.rulesets.mage_wars.turn import Begin, NextTurn, end_turn
+from engine.rulesets.mage_wars.view import EVENTS_SHOWN, describe_action, seat_view, table_zones
+from engine.rulesets.mage_wars.winning import check_levels, check_trials, check_win, win
 
 
 class MageWarsState(TableState):
+    ruleset_id = "mage-wars"
+    events_shown = EVENTS_SHOWN
+
     def start(self) -> None:
         """mw:28 — health and armor piles face down; a random player starts (R2)."""
         for side in self.seats:
@@ -55,38 +53,35 @@ class MageWarsState(TableState):
                 if card is not None:
                     side.armor.append(card)
         self.starter = self.rng.below(len(self.seats))
-        self.events.append(ev.GameStarted(1, self.starter, self.names[self.starter]))
-        self.queue = [("begin", self.starter)]
+        self.events.append(GameStarted(1, self.starter, self.names[self.starter]))
+        self.push(Begin(self.starter))
+        self.play_on()
+
+    def play_on(self) -> None:
+        """The checks, then the core's driver: how play goes on from a new position (a
+        new game, a scenario, a player leaving)."""
+        self.after_change()
         self.run()
 
-    def run(self) -> None:
-        """Run the queued steps until a prompt or the main phase (turn.run)."""
-        run(self)
+    # -- the rules the low modules reach through the state -----------------------------
 
-    # -- the engine contract -------------------------------------------------------
+    def check(self) -> None:
+        check_levels(self)
+        check_trials(self)
+        check_win(self)
 
-    def decisions(self) -> list[Decision]:
-        if self._decisions is None:
-            self._decisions = self._build_decisions()
-        return self._decisions
+    def resolve(self, effect: Any, seat: int, target: Any, source: str) -> None:
+        effects.resolve(self, effect, seat, target, source)
 
-    def _build_decisions(self) -> list[Decision]:
+    # -- the core's hooks --------------------------------------------------------------
+
+    def _open_decisions(self) -> list[Decision]:
+        """The open prompt's; with none, the active player's main phase."""
         if self.over:
             return []
-        p = self.prompt
-        if p is not None:
-            return [
-                Decision(
-                    p.player,
-                    p.kind,
-                    p.text,
-                    p.actions,
-                    min_picks=p.min_picks,
-                    max_picks=p.max_picks,
-                    private=True,
-                    always_ask=p.kind in ASKED_BY_WHAT_IS_PUBLIC,
-                )
-            ]
+        items = self.steps.items
+        if items:
+            return items[-1].decisions(self)
         if self.phase == "main":
             return [
                 Decision(
@@ -99,15 +94,34 @@ class MageWarsState(TableState):
             ]
         return []
 
-    def apply(self, player: int, action: Action) -> None:
-        self._decisions = None
-        p = self.prompt
-        if p is not None:
-            self.prompt = None
-            answer(self, p, action)
+    def _apply_action(self, player: int, action: Action) -> None:
+        """A main-phase action (no step is pending in the main phase)."""
+        if action[0] == "end":
+            end_turn(self, player)
         else:
             main_action(self, player, action)
-        run(self)
+        self.after_change()
+
+    def _next_steps(self) -> bool:
+        """With nothing pending at the end of a turn, the next player's turn comes; in the
+        main phase the active player is asked."""
+        if self.phase == "ending":
+            self.push(NextTurn(self.active))
+            return True
+        return False
+
+    def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
+        notes = {"round": str(self.round), "waning": str(self.waning())}
+        return self.turn, self.phase, None if self.over else self.active, notes
+
+    def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
+        return seat_view(self, self.seats[seat], viewer)
+
+    def _table_view(self, viewer: int | None) -> dict[str, ZoneView]:
+        return table_zones(self)
+
+    def describe(self, action: Action) -> Label:
+        return describe_action(self, action)
 
     def concede(self, player: int, reason: str) -> None:
         """R16: a leaving player's cards go to the discard piles; the rest play on."""
@@ -127,13 +141,12 @@ class MageWarsState(TableState):
         if self.prompt is not None and self.prompt.player != player:
             self.drop_stale_choices(player, {c.uid for c in stripped})
         if self.active == player:
-            self.prompt = None
+            self.steps.clear()  # what was waiting, an open prompt included
             for card in self.limbo:
                 self.discard(card)
             self.limbo = []
-            self.queue = [("next", player)]
-            self.phase = "ending"
-        run(self)
+            self.phase = "ending"  # the next turn comes once the stack is empty
+        self.play_on()
 
     def drop_stale_choices(self, seat: int, gone: set[int]) -> None:
         """An open prompt no longer offers the leaver, or its cards, as a target (R16)."""
@@ -148,68 +161,3 @@ class MageWarsState(TableState):
 
         kept = [a for a in p.actions if not stale(a)]
         p.actions = kept or [("fizzle", p.actions[0][1])]
-
-    def view(self, viewer: int | None) -> MatchView:
-        return build_view(self, viewer)
-
-    def describe(self, action: Action) -> Label:
-        return describe_action(self, action)
-
-    def clone(self) -> "MageWarsState":
-        """An independent copy. Cards lying in a deck, a discard pile or a health or armor
-        pile are shared, not copied: no rule changes a card while it lies there, and every
-        way out of a pile (`take`, `salvage`, `spend`, `hurt`, `strip`, a sunder) gives the
-        state its own copy first (`own`). Most of the ~200 cards lie in piles, so a
-        look-ahead copy costs the table, not the whole game (docs/ai.md, "cheaper
-        copies")."""
-        twin = MageWarsState.__new__(MageWarsState)
-        memo = dict(self.cards)  # pile cards stay shared; the rest are replaced below
-        owned = self._table_cards()
-        piled = sum(len(pile) for pile in self.decks.values())
-        piled += sum(len(pile) for pile in self.discards.values())
-        piled += sum(len(side.health) + len(side.armor) for side in self.seats)
-        if len(owned) + piled != len(self.cards):  # a card elsewhere: copy all but piles
-            kept = {c.uid for pile in self.decks.values() for c in pile}
-            for pile in (*self.discards.values(), *(s.health for s in self.seats)):
-                kept.update(c.uid for c in pile)
-            kept.update(c.uid for side in self.seats for c in side.armor)
-            owned = [card for uid, card in self.cards.items() if uid not in kept]
-        for card in owned:  # first empty cards, then what refers to them
-            memo[card.uid] = Card.__new__(Card)
-        for card in owned:
-            card.copy_into(memo[card.uid], memo)
-        twin.cards = memo
-        twin.names, twin.rng = self.names, self.rng.clone()
-        twin.seats = [s.copy(memo) for s in self.seats]
-        twin.decks = {d: list(cs) for d, cs in self.decks.items()}
-        twin.discards = {d: list(cs) for d, cs in self.discards.items()}
-        twin.centre = [memo[c.uid] for c in self.centre]
-        twin.limbo = [memo[c.uid] for c in self.limbo]
-        twin.next_uid, twin.events = self.next_uid, list(self.events)
-        twin.queue = [_copy_step(step, memo) for step in self.queue]
-        p = self.prompt
-        twin.prompt = (
-            None
-            if p is None
-            else Prompt(
-                p.kind,
-                p.player,
-                p.text,
-                p.actions,
-                data=_copy_step(p.data, memo) if isinstance(p.data, tuple) else p.data,
-                min_picks=p.min_picks,
-                max_picks=p.max_picks,
-            )
-        )
-        for slot in ("phase", "active", "starter", "turn", "round", "winner", "over"):
-            setattr(twin, slot, getattr(self, slot))
-        twin._decisions = None
-        return twin
-
-
-def _copy_step(step: Any, memo: dict[int, Card]) -> Any:
-    if isinstance(step, Card):
-        return memo[step.uid]
-    if isinstance(step, tuple):
-        return tuple(_copy_step(x, memo) for x in step)
-    return step

@@ -1,20 +1,23 @@
 """The Mage Wars table as data: its piles, its seats, and the numbers read off them.
 
 `TableState` holds what a game is made of and the bookkeeping every rule module shares
-(taking a card from a deck, discarding one, queueing steps, a Mage's numbers); the rules
-themselves are functions in their own modules (turn, casting, combat, death, drawing,
-winning), and `game.MageWarsState` adds the engine contract on top.
+(taking a card from a deck, discarding one, pushing steps, a Mage's numbers); the rules
+themselves are functions and steps in their own modules (turn, casting, combat, death,
+drawing, effects, winning), and `game.MageWarsState` ties them to the two hooks a step
+reaches them by: `resolve` (an effect) and `check` (the checks after every change).
 """
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core import events as ev
-from engine.core.decision import Decision
+from engine.core.clone import OBJ_LIST, Plan, call, clone_of
 from engine.core.events import Note
 from engine.core.rng import MatchRng
-from engine.core.ruleset import GameState
+from engine.core.state import GameState
+from engine.core.steps import Step, Steps
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto
-from engine.rulesets.mage_wars.table import Card, Prompt, Seat
+from engine.rulesets.mage_wars.steps import Prompt
+from engine.rulesets.mage_wars.table import DICT_OF_LISTS, Card, Seat, index_by
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
@@ -23,7 +26,24 @@ ELEMENTS = ("ember", "tide", "stone", "gale")
 
 
 class TableState(GameState):
-    """Everything on and around the table; the engine contract is `MageWarsState`'s."""
+    """Everything on and around the table; the hooks of the engine contract are
+    `MageWarsState`'s."""
+
+    #: A clone copies what is on the table and shares every card lying in a deck, a
+    #: discard pile or a face-down health or armor pile: no rule changes a card while it
+    #: lies there, and every way out of a pile (`take`, `salvage`, `spend`, a wound, a
+    #: sunder, `strip`) makes the state's own copy first (`own`). Most of the ~200 cards
+    #: lie in piles, so a look-ahead copy costs the table, not the whole game (docs/ai.md,
+    #: "cheaper copies"). The index `cards` comes last: it takes the copies made above.
+    clone_plan: ClassVar[Plan] = {
+        "rng": call("clone"),
+        "seats": OBJ_LIST,
+        "centre": OBJ_LIST,
+        "limbo": OBJ_LIST,
+        "decks": DICT_OF_LISTS,
+        "discards": DICT_OF_LISTS,
+        "cards": index_by("uid"),
+    }
 
     def __init__(self, names: list[str], rng: MatchRng):
         self.names = names
@@ -36,8 +56,7 @@ class TableState(GameState):
         self.cards: dict[int, Card] = {}
         self.next_uid = 1
         self.events: list[ev.Event] = []
-        self.queue: list[tuple[Any, ...]] = []
-        self.prompt: Prompt | None = None
+        self.steps = Steps()
         self.phase = "start"
         self.active = 0
         self.starter = 0
@@ -45,7 +64,40 @@ class TableState(GameState):
         self.round = 1
         self.winner: int | None = None
         self.over = False
-        self._decisions: list[Decision] | None = None
+
+    # -- the steps of the turn -------------------------------------------------------
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The open prompt: the top step, when it waits for a player."""
+        items = self.steps.items
+        top = items[-1] if items else None
+        return top if isinstance(top, Prompt) else None
+
+    def push(self, *steps: Step) -> None:
+        """Steps that happen before whatever was already waiting, the first given first."""
+        self.steps.items.extend(reversed(steps))
+
+    def replace_steps(self, *steps: Step) -> None:
+        """These steps instead of everything waiting (an open prompt included)."""
+        self.steps.items[:] = reversed(steps)
+
+    def after_change(self) -> None:
+        """The checks that follow every step and every answer, unless a prompt is open or
+        the game is over."""
+        if not self.over:
+            items = self.steps.items
+            if not items or not isinstance(items[-1], Prompt):
+                self.check()
+
+    def check(self) -> None:
+        """Levels whose quest is met, challenges won, a Mage meeting its condition (the
+        rules of winning.py and casting.py, reached through the state: see game.py)."""
+        raise NotImplementedError
+
+    def resolve(self, effect: Any, seat: int, target: Any, source: str) -> None:
+        """Carry out one effect of a card (effects.py, reached through the state)."""
+        raise NotImplementedError
 
     # -- cards and piles -------------------------------------------------------------
 
@@ -79,9 +131,8 @@ class TableState(GameState):
 
     def own(self, card: Card) -> Card:
         """A card leaving a pile becomes this state's own copy: a clone may share the one
-        that lay in the pile (`MageWarsState.clone`)."""
-        mine = Card.__new__(Card)
-        card.copy_into(mine, self.cards)
+        that lay in the pile (`clone_plan`). A card in a pile holds no other card."""
+        mine: Card = clone_of(card)
         self.cards[card.uid] = mine
         return mine
 
@@ -95,10 +146,6 @@ class TableState(GameState):
         card.under, card.charges, card.need = [], [], []
         card.owner, card.used, card.tapped, card.discount = None, -1, -1, 0
         self.discards[card.proto.deck].append(card)
-
-    def push(self, *steps: tuple[Any, ...]) -> None:
-        """Steps that happen before whatever was already waiting."""
-        self.queue[0:0] = steps
 
     def on_table(self, card: Card) -> bool:
         if card in self.centre:
@@ -121,32 +168,6 @@ class TableState(GameState):
                 if item is card:
                     del side.items[slot]
                     return
-
-    def _table_cards(self) -> list[Card]:
-        """Every card outside the piles (`clone` copies these): the centre, limbo, each
-        seat's Mage and zones but health and armor, its items, and what lies under or
-        charges any of them (counted, so a card in two places shows as a mismatch)."""
-        found: list[Card] = [*self.centre, *self.limbo]
-        for side in self.seats:
-            if side.mage is not None:
-                found.append(side.mage)
-            found += side.hand
-            found += side.pets
-            found += side.works
-            found += side.board
-            found += side.wards
-            found += side.levels
-            found += [c for c, _ in side.trials]
-            found += side.items.values()
-        index = 0
-        while index < len(found):
-            card = found[index]
-            index += 1
-            if card.under:
-                found += [c for c, _ in card.under if c is not None]
-            if card.charges:
-                found += card.charges
-        return found
 
     def all_cards(self) -> list[Card]:
         """Every card of the game wherever it lies (tests count them)."""

@@ -1,9 +1,34 @@
-"""The things on the table: a card, a player's seat, and a prompt waiting for an answer."""
+"""The things on the table: a card and a player's seat, and how a clone copies them.
 
-from typing import Any
+A clone of the state (the core's generic copier, engine/core/clone.py) copies each as its
+`clone_plan` declares. Cards lying in a face-down pile (health, armor) are shared with
+the original, as those in the decks and discard piles are (`TableState.clone_plan`).
+"""
 
-from engine.core.decision import Action
+from typing import ClassVar
+
+from engine.core.clone import DICT, LIST, OBJ, OBJ_DICT, OBJ_LIST, How, Plan
 from engine.rulesets.mage_wars.cards import Proto
+
+# Declarations the core's copier lacks (asked for in helper-notes/i14-requests.md, to
+# move to engine/core/clone.py under these names): pure expressions of its generator,
+# where `v` is the value, `m` the memo (id of an original -> its copy), `c` the copier.
+_ONE = "(m[i] if (i := id(x)) in m else c(x, m))"
+#: A dict of lists by name (decks, discard piles): each list copied, its items shared.
+DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
+#: A list of (object or None, plain value) pairs: the object copied through the memo.
+OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v]")
+
+
+def index_by(attr: str) -> How:
+    """An index of objects by their `attr` (the state's cards by uid): the objects copied
+    so far in this clone replace their originals, the others are shared. It walks the
+    memo (the few copied objects), not the index (every card): declared after the
+    attributes that copy its objects, since a plan's entries run in order."""
+    if not attr.isidentifier():
+        raise ValueError(f"not an attribute name: {attr!r}")
+    copies = f"{{y.{attr}: y for y in m.values() if hasattr(y, {attr!r})}}"
+    return How(f"index_by({attr!r})", f"{{**v, **{copies}}}")
 
 
 class Card:
@@ -22,18 +47,7 @@ class Card:
         self.tapped = -1  # the turn it last gave its permanent resource (mw:84)
         self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
-    def copy(self, memo: dict[int, "Card"]) -> "Card":
-        twin = Card.__new__(Card)
-        self.copy_into(twin, memo)
-        return twin
-
-    def copy_into(self, twin: "Card", memo: dict[int, "Card"]) -> None:
-        """Fill the empty `twin` with this card's fields, cards it holds read from `memo`."""
-        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
-        twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
-        twin.tapped = self.tapped
-        twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
-        twin.charges = [memo[c.uid] for c in self.charges]
+    clone_plan: ClassVar[Plan] = {"need": LIST, "under": OBJ_PAIRS, "charges": OBJ_LIST}
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"
@@ -60,7 +74,7 @@ class Seat:
         "ward",
         "won",
     )
-    # The zones, set in a loop by __init__ and copy: declared for the type checker.
+    # The zones, set in a loop by __init__: declared for the type checker.
     hand: list[Card]
     health: list[Card]
     armor: list[Card]
@@ -88,26 +102,15 @@ class Seat:
         # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
         self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
 
-    def copy(self, memo: dict[int, Card]) -> "Seat":
-        twin = Seat.__new__(Seat)
-        # spelled out (no getattr/setattr loops): look-ahead agents copy seats per option
-        twin.seat, twin.name, twin.level = self.seat, self.name, self.level
-        twin.dead, twin.gone, twin.kills = self.dead, self.gone, self.kills
-        twin.built, twin.won = self.built, self.won
-        twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
-        twin.mage = memo[self.mage.uid] if self.mage is not None else None
-        twin.hand = [memo[c.uid] for c in self.hand]
-        twin.health = list(self.health)  # face-down piles: shared cards (MageWarsState.clone)
-        twin.armor = list(self.armor)
-        twin.pets = [memo[c.uid] for c in self.pets]
-        twin.works = [memo[c.uid] for c in self.works]
-        twin.board = [memo[c.uid] for c in self.board]
-        twin.wards = [memo[c.uid] for c in self.wards]
-        twin.levels = [memo[c.uid] for c in self.levels]
-        twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
-        twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
-        twin.tally = dict(self.tally)
-        return twin
+    clone_plan: ClassVar[Plan] = {
+        **dict.fromkeys(("hand", "pets", "works", "board", "wards", "levels"), OBJ_LIST),
+        "health": LIST,  # face-down piles: their cards are shared (TableState.clone_plan)
+        "armor": LIST,
+        "trials": OBJ_PAIRS,  # the tallies of a trial never change: shared
+        "items": OBJ_DICT,
+        "tally": DICT,
+        "mage": OBJ,
+    }
 
     @property
     def key(self) -> str:
@@ -116,21 +119,3 @@ class Seat:
 
 SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
 TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
-
-
-class Prompt:
-    __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
-
-    def __init__(
-        self,
-        kind: str,
-        player: int,
-        text: str,
-        actions: list[Action],
-        *,
-        data: Any = None,  # what answering needs: a step, a curse's Proto ...
-        min_picks: int = 1,
-        max_picks: int = 1,
-    ) -> None:
-        self.kind, self.player, self.text, self.actions = kind, player, text, actions
-        self.data, self.min_picks, self.max_picks = data, min_picks, max_picks

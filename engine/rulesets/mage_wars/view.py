@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.naming import numbered
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.mage_wars.cards import (
     DECK_NAMES,
     DECKS,
@@ -166,7 +166,8 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
     return SeatView(side.seat, side.name, stats, zones)
 
 
-def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
+def table_zones(state: "MageWarsState") -> dict[str, ZoneView]:
+    """The zones of no seat: the decks (face down), the discard piles, the centre."""
     table = {"mage deck": ZoneView("mage deck", len(state.decks["mage"]), None)}
     for deck in DECKS:
         name = DECK_NAMES[deck]
@@ -178,21 +179,7 @@ def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
     table["centre"] = ZoneView(
         "centre", len(state.centre), tuple(table_view(c, state) for c in state.centre)
     )
-    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    return MatchView(
-        ruleset="mage-wars",
-        viewer=viewer,
-        turn=state.turn,
-        phase=state.phase,
-        active=None if state.over else state.active,
-        seats=tuple(seat_view(state, s, viewer) for s in state.seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
-        decisions=decisions,
-        winner=state.winner,
-        over=state.over,
-        notes={"round": str(state.round), "waning": str(state.waning())},
-        table=table,
-    )
+    return table
 
 
 def _ref(state: "MageWarsState", ref: Any) -> str:

@@ -7,6 +7,7 @@ from engine.core import events as ev
 from engine.core.events import Note
 from engine.rulesets.mage_wars.casting import complete
 from engine.rulesets.mage_wars.state import TableState
+from engine.rulesets.mage_wars.steps import Eff, Settle
 from engine.rulesets.mage_wars.table import Seat
 
 
@@ -23,8 +24,8 @@ def check_trials(state: TableState) -> None:
             side.won += 1
             state.events.append(Note(f"{side.name} wins the challenge {card.proto.name}!"))
             state.limbo.append(card)  # R19: discarded once the reward is taken
-            reward = [("eff", e, side.seat, None, card.proto.name) for e in card.proto.data.reward]
-            state.push(*reward, ("settle", card.uid))
+            reward = [Eff(e, side.seat, None, card.proto.name) for e in card.proto.data.reward]
+            state.push(*reward, Settle(card.uid))
 
 
 def quest_met(side: Seat, quest: Any) -> bool:
@@ -81,6 +82,5 @@ def win(state: TableState, seat: int, reason: str) -> None:
     state.over = True
     state.winner = seat
     state.phase = "over"
-    state.queue = []
-    state.prompt = None
+    state.steps.clear()
     state.events.append(ev.GameOver(1, seat, state.names[seat], reason))

@@ -242,7 +242,7 @@ def test_a_level_waits_for_its_quest_then_buffs_the_mage() -> None:
     shown = m.view(1).seat(0).zones["board"].cards[-1]
     assert shown.name == "Oath of the Adept" and "waiting for its quest" in shown.tags
     heal(s, quill, 1)
-    s.run()
+    s.play_on()
     assert quill.level == 2 and quill.levels == [oath] and oath.under == []
     assert s.max_hand(quill) == 8 + 1 and len(quill.health) == 3 + 1  # buffs: hand, health
     assert card(m, "moonstone", s.discards["mystic"]) is not None
