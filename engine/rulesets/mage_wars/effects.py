@@ -43,7 +43,7 @@ def resolve(state: "TableState", e: Any, seat: int, target: Any, source: str) ->
                 )
             )
         else:
-            state.push(*[Draw(seat, e.deck) for _ in range(e.count)])
+            state.push(*[Draw(seat, e.deck)] * e.count)  # one step object, shared
     elif k == "salvage":  # mw:120 "if desired": the face-up top card, or nothing
         named = DECKS[1:] if e.deck == "choice" else (e.deck,)
         piles = [d for d in named if state.discards[d]]
@@ -118,7 +118,7 @@ class DeckPrompt(Prompt):
     def answer(self, state: "TableState", action: Action) -> None:
         deck = action[1]
         if self.draws:
-            state.push(*[Draw(self.player, deck) for _ in range(self.draws)])
+            state.push(*[Draw(self.player, deck)] * self.draws)
         elif deck is not None:
             salvage(state, state.seats[self.player], deck)
 

@@ -67,7 +67,8 @@ class MageWarsState(TableState):
 
     def check(self) -> None:
         check_levels(self)
-        check_trials(self)
+        if self.seats[self.active].trials:  # (check_trials' own first test, saving a call)
+            check_trials(self)
         check_win(self)
 
     def resolve(self, effect: Any, seat: int, target: Any, source: str) -> None:

@@ -10,7 +10,7 @@ reaches them by: `resolve` (an effect) and `check` (the checks after every chang
 from typing import Any, ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import OBJ_LIST, Plan, call, clone_of
+from engine.core.clone import OBJ_LIST, Plan, call
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
@@ -131,8 +131,9 @@ class TableState(GameState):
 
     def own(self, card: Card) -> Card:
         """A card leaving a pile becomes this state's own copy: a clone may share the one
-        that lay in the pile (`clone_plan`). A card in a pile holds no other card."""
-        mine: Card = clone_of(card)
+        that lay in the pile (`clone_plan`). A card lies in a pile blank (as made, or as
+        `discard` leaves it), so its copy is a new card of the same uid and print."""
+        mine = Card(card.uid, card.proto)
         self.cards[card.uid] = mine
         return mine
 

@@ -8,28 +8,33 @@ before whatever was already waiting (`TableState.push`), so a card's effects hap
 before the rest of the turn goes on.
 
 A step names cards by uid and players by seat, never by object: a clone of the state
-shares the steps (every field here is set once, at creation), except a prompt, whose
-choices may narrow when a player leaves (R16).
+shares the steps (every field here is set once, at creation; one step object may even
+stand several times on the stack, as the fate cards of a turn do), except a prompt,
+whose choices may narrow when a player leaves (R16).
 """
 
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from engine.core.decision import Action, Decision
-from engine.core.steps import DONE, WAIT, Step, StepResult
+from engine.core.steps import AGAIN, WAIT, Step, StepResult
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.state import TableState
 
 
 class Rule(Step):
-    """A step that needs no one: it acts, then the table is checked."""
+    """A step that needs no one: it leaves the stack, acts (perhaps pushing steps), then
+    the table is checked."""
 
     __slots__ = ()
 
     def advance(self, state: "TableState") -> StepResult:
+        items = state.steps.items
+        items.pop()  # this step, on top: off before it acts, so what it pushes is the top
         self.act(state)
-        state.after_change()
-        return DONE
+        if not state.over and not (items and isinstance(items[-1], Prompt)):
+            state.check()  # TableState.after_change, inline: once per step
+        return AGAIN
 
     def act(self, state: "TableState") -> None:
         raise NotImplementedError
@@ -81,7 +86,7 @@ class Prompt(Step):
         ]
 
     def apply(self, state: "TableState", player: int, action: Action) -> None:
-        state.steps.remove(self)
+        state.steps.items.pop()  # this prompt: the core gives an action to the top step
         self.answer(state, action)
         state.after_change()
 

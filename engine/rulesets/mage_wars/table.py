@@ -14,10 +14,14 @@ from engine.rulesets.mage_wars.cards import Proto
 # move to engine/core/clone.py under these names): pure expressions of its generator,
 # where `v` is the value, `m` the memo (id of an original -> its copy), `c` the copier.
 _ONE = "(m[i] if (i := id(x)) in m else c(x, m))"
+#: OBJ_LIST for lists that are mostly empty (a card's charges, a seat's pets ...): an
+#: empty one is copied without running a comprehension (a function call in Python 3.11).
+OBJ_LIST_SPARSE = How("OBJ_LIST_SPARSE", f"[{_ONE} for x in v] if v else []")
 #: A dict of lists by name (decks, discard piles): each list copied, its items shared.
 DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
-#: A list of (object or None, plain value) pairs: the object copied through the memo.
-OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v]")
+#: A list of (object or None, plain value) pairs: the object copied through the memo
+#: (an empty list without running a comprehension: most cards have nothing under them).
+OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v] if v else []")
 
 
 def index_by(attr: str) -> How:
@@ -47,7 +51,7 @@ class Card:
         self.tapped = -1  # the turn it last gave its permanent resource (mw:84)
         self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
-    clone_plan: ClassVar[Plan] = {"need": LIST, "under": OBJ_PAIRS, "charges": OBJ_LIST}
+    clone_plan: ClassVar[Plan] = {"need": LIST, "under": OBJ_PAIRS, "charges": OBJ_LIST_SPARSE}
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"
@@ -103,7 +107,8 @@ class Seat:
         self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
 
     clone_plan: ClassVar[Plan] = {
-        **dict.fromkeys(("hand", "pets", "works", "board", "wards", "levels"), OBJ_LIST),
+        "hand": OBJ_LIST,
+        **dict.fromkeys(("pets", "works", "board", "wards", "levels"), OBJ_LIST_SPARSE),
         "health": LIST,  # face-down piles: their cards are shared (TableState.clone_plan)
         "armor": LIST,
         "trials": OBJ_PAIRS,  # the tallies of a trial never change: shared

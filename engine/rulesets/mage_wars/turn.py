@@ -50,7 +50,7 @@ class Begin(Rule):
             return
         fates = state.fate_count(side)
         side.haste = 0
-        state.replace_steps(Upkeep(seat), *[Fate(seat) for _ in range(fates)], Main())
+        state.replace_steps(Upkeep(seat), *[Fate(seat)] * fates, Main())  # one step, shared
 
 
 class Upkeep(Rule):
