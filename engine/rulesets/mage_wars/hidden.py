@@ -5,7 +5,6 @@ slots holding cards of its own deck: which deck a card in a hand or a pile came 
 public (the draws say so), which card it is is not."""
 
 import random
-from typing import cast
 
 from engine.core.hidden import group_by, redeal
 from engine.rulesets.mage_wars.game import MageWarsState
@@ -13,7 +12,7 @@ from engine.rulesets.mage_wars.table import Card
 
 
 def determinize(state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
-    twin = cast(MageWarsState, state.clone())  # the core's clone() keeps the class
+    twin = state.clone()
     hidden: list[Card] = []
     piles = [*twin.decks.values()]
     for side in twin.seats:

@@ -10,14 +10,14 @@ reaches them by: `resolve` (an effect) and `check` (the checks after every chang
 from typing import Any, ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import OBJ_LIST, Plan, call
+from engine.core.clone import DICT_OF_LISTS, OBJ_LIST, Plan, call, index_by
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
 from engine.core.steps import Step, Steps
 from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto
 from engine.rulesets.mage_wars.steps import Prompt
-from engine.rulesets.mage_wars.table import DICT_OF_LISTS, Card, Seat, index_by
+from engine.rulesets.mage_wars.table import Card, Seat
 
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)

@@ -7,32 +7,8 @@ the original, as those in the decks and discard piles are (`TableState.clone_pla
 
 from typing import ClassVar
 
-from engine.core.clone import DICT, LIST, OBJ, OBJ_DICT, OBJ_LIST, How, Plan
+from engine.core.clone import DICT, LIST, OBJ, OBJ_DICT, OBJ_LIST, OBJ_PAIRS, Plan
 from engine.rulesets.mage_wars.cards import Proto
-
-# Declarations the core's copier lacks (asked for in helper-notes/i14-requests.md, to
-# move to engine/core/clone.py under these names): pure expressions of its generator,
-# where `v` is the value, `m` the memo (id of an original -> its copy), `c` the copier.
-_ONE = "(m[i] if (i := id(x)) in m else c(x, m))"
-#: OBJ_LIST for lists that are mostly empty (a card's charges, a seat's pets ...): an
-#: empty one is copied without running a comprehension (a function call in Python 3.11).
-OBJ_LIST_SPARSE = How("OBJ_LIST_SPARSE", f"[{_ONE} for x in v] if v else []")
-#: A dict of lists by name (decks, discard piles): each list copied, its items shared.
-DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
-#: A list of (object or None, plain value) pairs: the object copied through the memo
-#: (an empty list without running a comprehension: most cards have nothing under them).
-OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v] if v else []")
-
-
-def index_by(attr: str) -> How:
-    """An index of objects by their `attr` (the state's cards by uid): the objects copied
-    so far in this clone replace their originals, the others are shared. It walks the
-    memo (the few copied objects), not the index (every card): declared after the
-    attributes that copy its objects, since a plan's entries run in order."""
-    if not attr.isidentifier():
-        raise ValueError(f"not an attribute name: {attr!r}")
-    copies = f"{{y.{attr}: y for y in m.values() if hasattr(y, {attr!r})}}"
-    return How(f"index_by({attr!r})", f"{{**v, **{copies}}}")
 
 
 class Card:
@@ -51,7 +27,7 @@ class Card:
         self.tapped = -1  # the turn it last gave its permanent resource (mw:84)
         self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
-    clone_plan: ClassVar[Plan] = {"need": LIST, "under": OBJ_PAIRS, "charges": OBJ_LIST_SPARSE}
+    clone_plan: ClassVar[Plan] = {"need": LIST, "under": OBJ_PAIRS, "charges": OBJ_LIST}
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"
@@ -107,8 +83,7 @@ class Seat:
         self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
 
     clone_plan: ClassVar[Plan] = {
-        "hand": OBJ_LIST,
-        **dict.fromkeys(("pets", "works", "board", "wards", "levels"), OBJ_LIST_SPARSE),
+        **dict.fromkeys(("hand", "pets", "works", "board", "wards", "levels"), OBJ_LIST),
         "health": LIST,  # face-down piles: their cards are shared (TableState.clone_plan)
         "armor": LIST,
         "trials": OBJ_PAIRS,  # the tallies of a trial never change: shared
