@@ -25,14 +25,13 @@ Prompts: ("deck", d), ("pile", d), ("accept",), ("negate", b), ("deflect", b, se
 
 from typing import Any
 
-from engine.core.decision import Action, Decision, Label
+from engine.core.decision import Action, Label
 from engine.core.events import GameStarted, Note
 from engine.core.view import SeatView, ZoneView
 from engine.rulesets.mage_wars import effects
-from engine.rulesets.mage_wars.casting import main_action, main_actions
 from engine.rulesets.mage_wars.death import strip
 from engine.rulesets.mage_wars.state import TableState
-from engine.rulesets.mage_wars.turn import Begin, NextTurn, end_turn
+from engine.rulesets.mage_wars.turn import Begin, NextTurn
 from engine.rulesets.mage_wars.view import EVENTS_SHOWN, describe_action, seat_view, table_zones
 from engine.rulesets.mage_wars.winning import check_levels, check_trials, check_win, win
 
@@ -76,36 +75,8 @@ class MageWarsState(TableState):
 
     # -- the core's hooks --------------------------------------------------------------
 
-    def _open_decisions(self) -> list[Decision]:
-        """The open prompt's; with none, the active player's main phase."""
-        if self.over:
-            return []
-        items = self.steps.items
-        if items:
-            return items[-1].decisions(self)
-        if self.phase == "main":
-            return [
-                Decision(
-                    self.active,
-                    "main",
-                    "Play, fill, attack, or end your turn.",
-                    main_actions(self),
-                    private=True,
-                )
-            ]
-        return []
-
-    def _apply_action(self, player: int, action: Action) -> None:
-        """A main-phase action (no step is pending in the main phase)."""
-        if action[0] == "end":
-            end_turn(self, player)
-        else:
-            main_action(self, player, action)
-        self.after_change()
-
     def _next_steps(self) -> bool:
-        """With nothing pending at the end of a turn, the next player's turn comes; in the
-        main phase the active player is asked."""
+        """With nothing pending at the end of a turn, the next player's turn comes."""
         if self.phase == "ending":
             self.push(NextTurn(self.active))
             return True

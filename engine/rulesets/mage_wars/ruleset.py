@@ -21,7 +21,7 @@ from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
 from engine.rulesets.mage_wars.game import MageWarsState
 from engine.rulesets.mage_wars.table import SLOTS, Card, Seat
-from engine.rulesets.mage_wars.turn import Dead
+from engine.rulesets.mage_wars.turn import Dead, Main
 from engine.rulesets.mage_wars.view import proto_view
 
 RANDOM = "random"
@@ -149,7 +149,8 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         if state.seats[state.active].dead:
             state.push(Dead(state.active))
         else:
-            state.phase = "main"
+            state.phase = "main"  # begun: the checks are play_on's
+            state.push(Main())
         state.play_on()
         return state
 

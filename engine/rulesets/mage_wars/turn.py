@@ -1,18 +1,20 @@
 """Rounds and phases: the steps a turn is made of, from its beginning to the next
 player's, and the prompts on the way (mw:23, mw:34, mw:124, mw:137-139, R12-R15, R28).
 
-A turn begins with `Begin`, which pushes the upkeep, one `Fate` a fate card and `Main`;
-the main phase waits for the active player with no step pending (game.py). Ending it
-pushes the end-of-turn steps; once they are done the stack is empty in the phase
-"ending", and the next player's turn comes (`NextTurn`, pushed by game.py: a Mage dying
-on its own turn ends it the same way, R12).
+A turn begins with `Begin`, which pushes the upkeep, one `Fate` a fate card and `Main`,
+the main phase, which waits for the active player's actions until one ends the turn.
+Ending it pushes the end-of-turn steps; once they are done the stack is empty in the
+phase "ending", and the next player's turn comes (`NextTurn`, pushed by game.py: a Mage
+dying on its own turn ends it the same way, R12).
 """
 
 from typing import Any
 
 from engine.core import events as ev
-from engine.core.decision import Action
+from engine.core.decision import Action, Decision
 from engine.core.events import Note
+from engine.core.steps import AGAIN, WAIT, Step, StepResult
+from engine.rulesets.mage_wars.casting import main_action, main_actions
 from engine.rulesets.mage_wars.death import lose_health, payment, resurrect
 from engine.rulesets.mage_wars.drawing import Draw, curse_drawn, curse_line
 from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM, WANE_STEP, TableState
@@ -94,13 +96,38 @@ class Fate(Rule):
         state.push(*[Eff(e, seat, None, card.proto.name) for e in card.proto.data.effects])
 
 
-class Main(Rule):
-    """The main phase begins: the active player acts until they end the turn."""
+class Main(Step):
+    """The main phase: the active player plays, fills, attacks ... until they end the
+    turn (mw:38-124). It stays on the stack for the whole phase; what an action pushes
+    (a prompt, a card's effects) runs above it."""
 
     __slots__ = ()
 
-    def act(self, state: TableState) -> None:
-        state.phase = "main"
+    def advance(self, state: TableState) -> StepResult:
+        if state.phase != "main":  # the phase begins: the checks follow the change
+            state.phase = "main"
+            state.after_change()
+            if state.steps.items[-1] is not self:
+                return AGAIN
+        return WAIT
+
+    def decisions(self, state: TableState) -> list[Decision]:
+        return [
+            Decision(
+                state.active,
+                "main",
+                "Play, fill, attack, or end your turn.",
+                main_actions(state),
+                private=True,
+            )
+        ]
+
+    def apply(self, state: TableState, player: int, action: Action) -> None:
+        if action[0] == "end":
+            end_turn(state, player)
+        else:
+            main_action(state, player, action)
+        state.after_change()
 
 
 def end_turn(state: TableState, seat: int) -> None:
