@@ -14,9 +14,11 @@ from engine.core.events import CardDrawn
 from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
+from engine.rulesets.battle_mages import game as bm_game
 from engine.rulesets.battle_mages.cards import MODIFIERS
+from engine.rulesets.battle_mages.casting import Attempt
 from engine.rulesets.battle_mages.game import BattleMagesState
-from engine.rulesets.battle_mages.stack import Attempt, Resolve
+from engine.rulesets.battle_mages.resolving import Resolve
 from tests.support.fingerprint import fingerprint
 
 GAMES = 1000
@@ -177,14 +179,14 @@ def play_checked(seed: int, stepping: list[int]) -> Match:
 def stepping(monkeypatch) -> list[int]:
     """Stack sizes seen when a step ended (must stay empty)."""
     seen: list[int] = []
-    original = BattleMagesState.next_step
+    original = bm_game.next_step  # what the driver calls when a step ends
 
-    def watched(self):
-        if self.stack:
-            seen.append(len(self.stack))
-        return original(self)
+    def watched(state):
+        if state.stack:
+            seen.append(len(state.stack))
+        return original(state)
 
-    monkeypatch.setattr(BattleMagesState, "next_step", watched)
+    monkeypatch.setattr(bm_game, "next_step", watched)
     return seen
 
 

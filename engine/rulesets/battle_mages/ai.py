@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 from engine.rulesets.battle_mages.cards import CREATURE, CardInst
-from engine.rulesets.battle_mages.stack import Attempt, Resolve
+from engine.rulesets.battle_mages.casting import Attempt
+from engine.rulesets.battle_mages.resolving import Resolve
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState

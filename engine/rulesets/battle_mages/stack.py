@@ -1,13 +1,18 @@
-"""What waits on the stack, and the procedures that take several decisions.
+"""What waits on the stack, and the base of the procedures that take several decisions.
 
-These are plain records; game.py reads and changes them. Each `copy()` is what a clone of
-the state needs (the greedy agent clones the state for every action it considers), so
-lists a record changes are copied and everything else is shared.
+Items and pending triggers are plain records; the procedures (`Task`s) live with the rules
+they carry out (casting.py, triggers.py, resolving.py, combat.py, turn.py). Each `copy()`
+is what a clone of the state needs (the greedy agent clones the state for every action it
+considers), so lists a record changes are copied and everything else is shared.
 """
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from engine.rulesets.battle_mages.cards import Script
+
+if TYPE_CHECKING:
+    from engine.core.decision import Action, Decision
+    from engine.rulesets.battle_mages.game import BattleMagesState
 
 Ref = tuple[int, int]  # (uid, stamp) of a card; (-1 - seat, 0) of a Mage
 
@@ -61,7 +66,23 @@ class PendingTrigger:
 
 
 class Task:
+    """A procedure in progress on the state's `tasks`. Its hooks take the state as an
+    argument: a task never holds the state (no reference cycle through it)."""
+
     __slots__: tuple[str, ...] = ()
+
+    def advance(self, state: "BattleMagesState") -> bool:
+        """Move on without a decision: True while it waits for one; False once it took
+        itself off `tasks` or pushed another task (the driver looks at the top again)."""
+        return True
+
+    def decision(self, state: "BattleMagesState") -> "Decision":
+        """The open decision while it waits."""
+        raise NotImplementedError(type(self).__name__)
+
+    def apply(self, state: "BattleMagesState", action: "Action") -> None:
+        """Carry out a legal action of its decision."""
+        raise NotImplementedError(type(self).__name__)
 
     def copy(self) -> Self:
         twin = type(self).__new__(type(self))
@@ -69,90 +90,3 @@ class Task:
             value = getattr(self, slot)
             setattr(twin, slot, list(value) if isinstance(value, list) else value)
         return twin
-
-
-class Scry(Task):
-    """battle-mages.md:89-90: look at the top 4 crystals, some to the bottom, order the rest."""
-
-    __slots__ = ("looked", "ordered", "seat", "sorted")
-
-    def __init__(self, seat: int):
-        self.seat = seat
-        self.looked: list[int] = []  # uids still to place; [] before the look
-        self.ordered: list[int] = []  # chosen top first
-        self.sorted = False  # True once the bottom pick is made
-
-
-class Attempt(Task):
-    """Attempting a spell or ability, or putting a trigger on the stack: modes, then
-    targets, one selection at a time (battle-mages.md:165-166, 209-211)."""
-
-    __slots__ = ("bodies", "controller", "idx", "item", "queue", "source_uid", "trigger")
-
-    def __init__(self, item: Item, trigger: bool, source_uid: int):
-        self.item = item
-        self.controller = item.controller
-        self.trigger = trigger
-        self.source_uid = source_uid  # the card to move / pay from (spells, abilities)
-        script = item.script
-        self.bodies: tuple[int, ...] | None = (
-            None if script.choose else tuple(range(len(script.bodies)))
-        )
-        item.bodies = self.bodies or ()
-        self.queue: list[tuple[int, int]] = []
-        self.idx = 0
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.item = self.item.copy()
-        twin.item.targets = dict(self.item.targets)
-        return twin
-
-
-class Triggers(Task):
-    """Pending triggers go on the stack: the active Mage's first, each Mage ordering theirs."""
-
-    __slots__ = ("groups", "order", "to_push")
-
-    def __init__(self, groups: list[list[PendingTrigger]]):
-        self.groups = groups  # per controller, active first
-        self.order: list[PendingTrigger] = []  # picked resolution order of the current group
-        self.to_push: list[PendingTrigger] = []
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.groups = [list(group) for group in self.groups]
-        return twin
-
-
-class Resolve(Task):
-    """The top item resolving, with the choices its indirect wordings make now."""
-
-    __slots__ = ("checked", "chosen", "idx", "item", "queue")
-
-    def __init__(self, item: Item):
-        self.item = item
-        self.checked = False
-        self.queue: list[tuple[int, int, list[int]]] = []  # (body, sel, candidate refs)
-        self.chosen: dict[tuple[int, int], tuple[Ref, ...]] = {}
-        self.idx = 0
-
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.chosen = dict(self.chosen)
-        return twin
-
-
-class Attack(Task):
-    __slots__ = ()
-
-
-class Block(Task):
-    """The defending Mage assigns blockers one by one; then the active Mage orders them."""
-
-    __slots__ = ("finished", "ordering", "picked")
-
-    def __init__(self) -> None:
-        self.ordering = False
-        self.finished: list[int] = []  # attackers whose blockers are ordered
-        self.picked: list[int] = []  # the current attacker's blockers placed so far
