@@ -34,7 +34,7 @@ def where_cards_are(state: BattleMagesState) -> dict[int, str]:
             for card in getattr(side, name):
                 assert card.uid not in found, f"{card.name} is in two zones"
                 found[card.uid] = name
-    resolving = [t.item for t in state.tasks if isinstance(t, Resolve)]
+    resolving = [t.item for t in state.steps if isinstance(t, Resolve)]
     for item in state.stack + resolving:
         if item.spell:
             assert item.source[0] not in found, "a spell on the stack is also in a zone"
@@ -61,7 +61,7 @@ def broken(match: Match) -> list[str]:
             problems.append(f"{side.name} mana {side.mana}/{side.max_mana}+{side.pool}")
         for card in side.field:
             lethal = card.proto.kind == "creature" and card.damage >= card.proto.health
-            if lethal and not match.over and not state.tasks:
+            if lethal and not match.over and not state.steps:
                 problems.append(f"{card.name} lives with lethal damage")
             if min(card.poison, card.shield, card.str, card.ice, card.damage) < 0:
                 problems.append(f"{card.name} has a negative counter")
@@ -133,7 +133,7 @@ def fits(state: BattleMagesState, sel, controller: int, ref: int) -> bool:
 def illegal_targets(match: Match, player: int, action) -> list[str]:
     """Targets chosen when attempting, and choices made on resolution, that do not fit."""
     state: BattleMagesState = match.state
-    task = state.tasks[-1] if state.tasks else None
+    task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt) and task.bodies is not None:
         body, s = task.queue[task.idx]
         item, word = task.item, "target"

@@ -3,10 +3,12 @@ the stack (battle-mages.md:165-168, 209-211; ruling B3 for paying, B11 for relic
 
 from typing import TYPE_CHECKING, Self
 
+from engine.core.clone import clone_of
 from engine.core.decision import Action, Decision
+from engine.core.steps import DONE, WAIT, Step, StepResult
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import RELIC, RITUAL, TARGET, UP_TO_TARGET, CardInst, Script
-from engine.rulesets.battle_mages.stack import Item, Ref, Task
+from engine.rulesets.battle_mages.stack import Item, Ref
 from engine.rulesets.battle_mages.table import Side
 from engine.rulesets.battle_mages.targets import body_attemptable, candidates, ref
 from engine.rulesets.battle_mages.words import selection_words
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
 
 
-class Attempt(Task):
+class Attempt(Step):
     """Attempting a spell or ability, or putting a trigger on the stack: modes, then
     targets, one selection at a time (battle-mages.md:165-166, 209-211)."""
 
@@ -36,16 +38,15 @@ class Attempt(Task):
 
     def copy(self) -> Self:
         twin = super().copy()
-        twin.item = self.item.copy()
-        twin.item.targets = dict(self.item.targets)
+        twin.item = clone_of(self.item)  # its own item: the attempt fills its targets
         return twin
 
-    def advance(self, state: "BattleMagesState") -> bool:
+    def advance(self, state: "BattleMagesState") -> StepResult:
         item = self.item
         if self.bodies is None:
             fine = self.modes_offered(state)
             if len(fine) > item.script.choose:
-                return True
+                return WAIT
             self.bodies = item.bodies = tuple(fine)  # no choice left: no needless prompt
         if not self.queue and self.idx == 0:
             self.queue = [
@@ -67,12 +68,14 @@ class Attempt(Task):
                 item.targets[(body, s)] = tuple(ref(state, u) for u in cands)  # all it can take
                 self.idx += 1
                 continue
-            return True
-        state.tasks.pop()
+            return WAIT
         finish_attempt(state, self)
-        return False
+        return DONE
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        return [self._decision(state)]
+
+    def _decision(self, state: "BattleMagesState") -> Decision:
         item = self.item
         seat = self.controller
         script = item.script
@@ -93,7 +96,7 @@ class Attempt(Task):
         n = min(sel.count, len(acts))  # a trigger takes what it can find
         return Decision(seat, "targets", prompt, acts, min_picks=n, max_picks=n)
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
         head = action[0] if action else None
         if self.bodies is None:
             picks = (action,) if head == "mode" else action
@@ -131,14 +134,14 @@ def attempt_card(state: "BattleMagesState", seat: int, card: CardInst) -> None:
         return
     script = proto.script if proto.kind == RITUAL else None
     item = new_item(state, seat, (card.uid, card.stamp), True, script or _NOTHING, proto.name)
-    state.tasks.append(Attempt(item, False, card.uid))
+    state.steps.push(Attempt(item, False, card.uid))
 
 
 def attempt_ability(state: "BattleMagesState", seat: int, card: CardInst, index: int) -> None:
     script = card.proto.abilities[index]
     label = f"{card.name}'s ability"
     item = new_item(state, seat, (card.uid, card.stamp), False, script, label)
-    state.tasks.append(Attempt(item, False, card.uid))
+    state.steps.push(Attempt(item, False, card.uid))
 
 
 def pay(side: Side, cost: int) -> None:

@@ -4,51 +4,55 @@
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action, Decision
+from engine.core.steps import DONE, WAIT, Step, StepResult
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import CREATURE, CardInst
-from engine.rulesets.battle_mages.stack import PendingTrigger, Task
-from engine.rulesets.battle_mages.table import DONE, STOP_HELP, Side, mage_ref
+from engine.rulesets.battle_mages.stack import PendingTrigger
+from engine.rulesets.battle_mages.table import FINISHED, STOP_HELP, Side, mage_ref
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
 
 
-class Attack(Task):
+class Attack(Step):
     """The active Mage declares attackers, all at once."""
 
     __slots__ = ()
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
         acts: list[Action] = [
             ("attacker", c.uid) for c in can_attack_with(state, state.sides[state.active])
         ]
         prompt = "Choose-Attacker step: declare your attackers (all at once)."
-        return Decision(state.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts))
+        return [Decision(state.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts))]
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
-        state.tasks.pop()
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+        state.steps.pop()  # declared: what follows (triggers, a window) runs without it
         declare_attackers(state, [a[1] for a in action])
 
 
-class Block(Task):
+class Block(Step):
     """The defending Mage assigns blockers one by one; then the active Mage orders them."""
 
-    __slots__ = ("finished", "ordering", "picked")
+    __slots__ = ("finished", "ordering", "picked", "toggled")
 
     def __init__(self) -> None:
+        self.toggled = False  # the last action changed the stop setting (ruling B10)
         self.ordering = False
         self.finished: list[int] = []  # attackers whose blockers are ordered
         self.picked: list[int] = []  # the current attacker's blockers placed so far
 
-    def advance(self, state: "BattleMagesState") -> bool:
+    def advance(self, state: "BattleMagesState") -> StepResult:
         if self.ordering and self._to_order(state) is None:
-            state.tasks.pop()
             state.open_window(state.active)  # battle-mages.md:148
-            return False
-        return True
+            return DONE
+        return WAIT
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        return [self._decision(state)]
+
+    def _decision(self, state: "BattleMagesState") -> Decision:
         if self.ordering:
             attacker = self._to_order(state)
             assert attacker is not None  # advance ends the ordering when none is left
@@ -60,17 +64,20 @@ class Block(Task):
         defender = 1 - state.active
         pairs = block_pairs(state)
         acts = [("block", b, a) for b, a in pairs]
-        acts.append(DONE)
+        acts.append(FINISHED)
         prompt = "Choose-Blocker step: block an attacker, or finish blocking."
-        if pairs and state.stop_set != defender:  # ruling B10: reachable by a Mage who never
-            acts.append(("stop", 0 if state.sides[defender].stop else 1))  # has a reaction
+        if pairs and not self.toggled:  # ruling B10: reachable by a Mage who never has a
+            acts.append(("stop", 0 if state.sides[defender].stop else 1))  # reaction; once
             if not state.sides[defender].stop:
                 prompt += "\n" + STOP_HELP
         return Decision(defender, "blockers", prompt, acts)
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
         head = action[0] if action else None
-        if head == "order":
+        self.toggled = head == "stop"  # not offered again at once: no toggling forever
+        if head == "stop":
+            state.sides[player].stop = bool(action[1])
+        elif head == "order":
             attacker = state.cards[action[1]]
             self.picked.append(action[2])
             rest = [b for b in attacker.blockers if b not in self.picked]

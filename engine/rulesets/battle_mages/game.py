@@ -3,16 +3,19 @@
 Rule references (`battle-mages.md:NN`) point at lines of shared/rules/battle-mages.md;
 rulings where the text is silent are in docs/rules/battle-mages.md as `B#`.
 
-The machine: `tasks` holds multi-decision procedures in progress (looking at crystals,
-attempting a spell and choosing its modes and targets, putting triggers on the stack,
-resolving with choices made on resolution, declaring blockers). With no task, pending
-triggers go on the stack; then the priority holder reacts or passes; with nobody holding
-priority the step ends, which happens only with an empty stack. `run()` drives it after
-every action, passing for a Mage with no legal reaction unless they asked to be stopped.
+The machine: the core's `steps` (engine/core/steps.py) hold multi-decision procedures in
+progress (choosing who starts, looking at crystals, attempting a spell and choosing its
+modes and targets, putting triggers on the stack, resolving with choices made on
+resolution, declaring attackers and blockers). With no step, pending triggers go on the
+stack; then the priority holder reacts or passes; with nobody holding priority the step of
+the turn ends, which happens only with an empty stack. The core's `run()` drives it after
+every action (`_next_steps` below), passing for a Mage with no legal reaction unless they
+asked to be stopped.
 
-The rules live beside it, one job a module: turn.py (steps, the crystal look), priority.py,
-casting.py (attempting), triggers.py, resolving.py, combat.py, targets.py; table.py holds
-the turn's shape and a Mage's side, stack.py the stack's records and the task base.
+The rules live beside it, one job a module: turn.py (the turn's steps, the start of the
+game), priority.py, casting.py (attempting), triggers.py, resolving.py, combat.py,
+targets.py; table.py holds the turn's shape and a Mage's side, stack.py the stack's
+records.
 
 Actions:
     ("first",) / ("second",)            who starts                     battle-mages.md:88
@@ -33,12 +36,15 @@ Actions:
 """
 
 from functools import cache
+from typing import ClassVar
 
 from engine.core import events as ev
+from engine.core.clone import LIST, OBJ_DICT, OBJ_LIST, Plan, call
 from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
-from engine.core.ruleset import GameState
-from engine.core.view import MatchView
+from engine.core.state import GameState
+from engine.core.steps import Steps
+from engine.core.view import SeatView, ZoneView
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import CREATURE, CRYSTAL, CardInst, Proto, protos
 from engine.rulesets.battle_mages.casting import attempt_ability, attempt_card
@@ -47,11 +53,16 @@ from engine.rulesets.battle_mages.priority import (
     pass_priority,
     priority_decision,
 )
-from engine.rulesets.battle_mages.stack import Item, PendingTrigger, Task
+from engine.rulesets.battle_mages.stack import Item, PendingTrigger
 from engine.rulesets.battle_mages.table import OPENING_HAND, Side
 from engine.rulesets.battle_mages.triggers import start_triggers
-from engine.rulesets.battle_mages.turn import Scry, begin_turn, next_step
-from engine.rulesets.battle_mages.view import build_view, describe_action
+from engine.rulesets.battle_mages.turn import Scry, Starter, begin_turn, next_step
+from engine.rulesets.battle_mages.view import (
+    describe_action,
+    header,
+    seat_view,
+    stack_view,
+)
 
 
 @cache
@@ -61,6 +72,10 @@ def cheapest_card_cost() -> int:
 
 
 class BattleMagesState(GameState):
+    """A match of Battle Mages. The core (engine/core/state.py) caches the decisions,
+    drives the steps, clones by `clone_plan` and frames the view; the hooks below say
+    what comes next with no step pending, and what a seat and the table show."""
+
     __slots__ = (
         "_decisions",
         "active",
@@ -82,11 +97,21 @@ class BattleMagesState(GameState):
         "stack",
         "starter",
         "step",
-        "stop_set",
-        "tasks",
+        "steps",
         "turn",
         "winner",
     )
+    #: Cards are copied once each (a card in a hand is the card in `cards`); the pending
+    #: triggers are plain records nothing changes, so the list is copied and they are not.
+    clone_plan: ClassVar[Plan] = {
+        "cards": OBJ_DICT,
+        "sides": OBJ_LIST,
+        "rng": call("clone"),
+        "stack": OBJ_LIST,
+        "pending": LIST,
+    }
+    ruleset_id: ClassVar[str] = "battle-mages"
+    empty_board: ClassVar[str] = "No creatures or relics"
 
     def __init__(self, names: list[str], rng: MatchRng):
         self.names = names
@@ -103,17 +128,16 @@ class BattleMagesState(GameState):
         self.active = 0
         self.starter = 0
         self.coin_winner = 0
-        self.phase = "starter"  # starter, start (the crystal look), play, over
+        self.phase = "starter"  # starter, start (the crystal look), ready, play, over
         self.step = ""
         self.winner: int | None = None
         self.over = False
         self.stack: list[Item] = []
-        self.tasks: list[Task] = []
+        self.steps = Steps()
         self.pending: list[PendingTrigger] = []
         self.priority: int | None = None
         self.first = 0  # who gets priority first in this step's window
         self.passes = 0
-        self.stop_set: int | None = None  # the seat that just changed its stop setting
         self._decisions: list[Decision] | None = None
 
     # -- setting up -------------------------------------------------------------------
@@ -128,6 +152,7 @@ class BattleMagesState(GameState):
         """battle-mages.md:88 — ruling B5: a coin flip; its winner chooses who starts."""
         self.coin_winner = self.rng.coin()
         self.events.append(ev.CoinFlipped(self.coin_winner, self.names[self.coin_winner]))
+        self.steps.push(Starter())
 
     def choose_starter(self, starter: int) -> None:
         self.starter = self.active = starter
@@ -137,26 +162,25 @@ class BattleMagesState(GameState):
             for _ in range(OPENING_HAND):
                 self.draw(side)
         self.phase = "start"
-        self.tasks = [Scry(1 - starter), Scry(starter)]  # the starter looks first
+        self.steps.push(Scry(1 - starter), Scry(starter))  # the starter looks first
 
-    # -- the engine contract ------------------------------------------------------------
+    # -- the core's hooks ---------------------------------------------------------------
 
-    def decisions(self) -> list[Decision]:
-        if self._decisions is None:
-            self._decisions = self._open() if not self.over else []
-        return self._decisions
+    def _open_decisions(self) -> list[Decision]:
+        """A pending step's decisions; with none, the priority holder's."""
+        if self.over:
+            return []
+        items = self.steps.items
+        if items:
+            return items[-1].decisions(self)
+        if self.priority is not None:
+            return [priority_decision(self, self.priority)]
+        return []
 
-    def apply(self, player: int, action: Action) -> None:
-        self._decisions = None
+    def _apply_action(self, player: int, action: Action) -> None:
+        """An action of the priority holder (no step is pending)."""
         head = action[0] if action else None
-        self.stop_set = player if head == "stop" else None
-        if self.phase == "starter":
-            self.choose_starter(player if head == "first" else 1 - player)
-        elif head == "stop":
-            self.sides[player].stop = bool(action[1])
-        elif self.tasks:
-            self.tasks[-1].apply(self, action)
-        elif head == "pass":
+        if head == "pass":
             if len(action) > 1:  # ruling B10: pass, and change the stop setting
                 self.sides[player].stop = action[1] == "stop"
             pass_priority(self, player)
@@ -166,86 +190,45 @@ class BattleMagesState(GameState):
             attempt_ability(self, player, self.cards[action[1]], action[2])
         else:  # the match validated the action, so this is a bug, not a bad move
             raise AssertionError(f"unhandled action {action!r}")
-        self.run()
+
+    def _next_steps(self) -> bool:
+        """No step pending: the game begins, pending triggers go on the stack, the
+        priority holder is asked (or passed for, with visibly nothing to do: item 5), or
+        the step ends. False while the priority holder decides."""
+        if self.phase != "play":
+            if self.phase == "starter":
+                return False
+            self.phase = "play"
+            begin_turn(self, self.starter)
+            return True
+        if self.pending:
+            start_triggers(self)
+            return True
+        seat = self.priority
+        if seat is not None:
+            if self.sides[seat].stop or could_react_publicly(self, seat):
+                return False
+            pass_priority(self, seat)
+            return True
+        next_step(self)
+        return True
 
     def concede(self, player: int, reason: str) -> None:
         self._decisions = None
         if not self.over:
             self.game_won_by(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None) -> MatchView:
-        return build_view(self, viewer)
-
     def describe(self, action: Action) -> Label:
         return describe_action(self, action)
 
-    def clone(self) -> "BattleMagesState":
-        twin = BattleMagesState.__new__(BattleMagesState)
-        for slot in self.__slots__:
-            setattr(twin, slot, getattr(self, slot))
-        twin.cards = {uid: card.copy() for uid, card in self.cards.items()}
-        cards = twin.cards
-        twin.sides = []
-        for side in self.sides:
-            copy = Side.__new__(Side)
-            for slot in Side.__slots__:
-                value = getattr(side, slot)
-                if isinstance(value, list):
-                    value = [cards[c.uid] for c in value]
-                setattr(copy, slot, value)
-            twin.sides.append(copy)
-        twin.rng = self.rng.clone()
-        twin.events = list(self.events)
-        twin.stack = [item.copy() for item in self.stack]
-        twin.tasks = [task.copy() for task in self.tasks]
-        twin.pending = list(self.pending)
-        twin._decisions = None
-        return twin
+    def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
+        return header(self)
 
-    # -- the driver ---------------------------------------------------------------------
+    def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
+        return seat_view(self, seat, viewer)
 
-    def run(self) -> None:
-        """Advance until someone must decide: take automatic steps and needless passes."""
-        self._decisions = None
-        while not self.over:
-            if self.tasks:
-                if self.tasks[-1].advance(self):
-                    return
-                continue
-            if self.phase == "starter":
-                return
-            if self.phase != "play":
-                self.phase = "play"
-                begin_turn(self, self.starter)
-                continue
-            if self.pending:
-                start_triggers(self)
-                continue
-            if self.priority is not None:
-                seat = self.priority
-                if self.sides[seat].stop or could_react_publicly(self, seat):
-                    self._decisions = [priority_decision(self, seat)]
-                    return
-                pass_priority(self, seat)  # visibly nothing to do: passed for them (item 5)
-                continue
-            next_step(self)
-
-    def _open(self) -> list[Decision]:
-        if self.phase == "starter":
-            return [
-                Decision(
-                    self.coin_winner,
-                    "starter",
-                    "You won the coin flip: who goes first?",
-                    [("first",), ("second",)],
-                )
-            ]
-        if self.tasks:
-            return [self.tasks[-1].decision(self)]
-        if self.priority is not None:
-            seat = self.priority
-            return [priority_decision(self, seat)]
-        return []
+    def _table_view(self, viewer: int | None) -> dict[str, ZoneView]:
+        return {"stack": stack_view(self)}
 
     # -- drawing, moving, winning -------------------------------------------------------
 
@@ -285,7 +268,7 @@ class BattleMagesState(GameState):
         self.over = True
         self.winner = winner
         self.phase = "over"
-        self.tasks = []
+        self.steps.clear()
         self.priority = None
         self.events.append(ev.GameOver(1, winner, self.names[winner], reason))
 

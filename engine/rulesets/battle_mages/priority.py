@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 def pass_priority(state: "BattleMagesState", seat: int) -> None:
     """Both Mages pass in a row: the top of the stack resolves, or the step ends.
     Ruling B6: in a Main step with an empty stack the active Mage's pass ends it."""
-    state.stop_set = None  # the next window offers the stop setting again
     if not state.stack and state.step in MAINS and seat == state.active:
         state.priority = None
         return
@@ -28,7 +27,7 @@ def pass_priority(state: "BattleMagesState", seat: int) -> None:
     state.passes = 0
     state.priority = None
     if state.stack:
-        state.tasks.append(Resolve(state.stack.pop()))
+        state.steps.push(Resolve(state.stack.pop()))
 
 
 def could_react_publicly(state: "BattleMagesState", seat: int) -> bool:

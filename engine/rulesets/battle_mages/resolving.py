@@ -1,13 +1,14 @@
 """The top of the stack resolving: fizzling (battle-mages.md:168-173, 239-241), the choices
 its indirect wordings make now (193-196), then every effect of every chosen mode (181)."""
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
+from engine.core.steps import DONE, WAIT, Step, StepResult
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import ANY_NUMBER, CREATURE, TARGET, UP_TO_A, A
-from engine.rulesets.battle_mages.stack import Item, Ref, Task
+from engine.rulesets.battle_mages.stack import Item, Ref
 from engine.rulesets.battle_mages.targets import candidates, live, ref
 from engine.rulesets.battle_mages.words import selection_words
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
 
 
-class Resolve(Task):
+class Resolve(Step):
     """The top item resolving, with the choices its indirect wordings make now."""
 
     __slots__ = ("checked", "chosen", "idx", "item", "queue")
@@ -27,20 +28,14 @@ class Resolve(Task):
         self.chosen: dict[tuple[int, int], tuple[Ref, ...]] = {}
         self.idx = 0
 
-    def copy(self) -> Self:
-        twin = super().copy()
-        twin.chosen = dict(self.chosen)
-        return twin
-
-    def advance(self, state: "BattleMagesState") -> bool:
+    def advance(self, state: "BattleMagesState") -> StepResult:
         item = self.item
         if not self.checked:
             self.checked = True
             reason = self._fizzle_reason(state)
             if reason:
-                state.tasks.pop()
                 fizzle(state, item, reason)
-                return False
+                return DONE
         while self.idx < len(self.queue):
             body, s, cands = self.queue[self.idx]
             sel = item.script.bodies[body].sels[s]
@@ -48,12 +43,11 @@ class Resolve(Task):
                 sel.wording in (UP_TO_A, ANY_NUMBER)
                 or (sel.wording == A and len(cands) > sel.count)
             ):
-                return True
+                return WAIT
             self.chosen[(body, s)] = tuple(ref(state, u) for u in cands)
             self.idx += 1
-        state.tasks.pop()
         apply_item(state, item, self.chosen)
-        return False
+        return DONE
 
     def _fizzle_reason(self, state: "BattleMagesState") -> str:
         """battle-mages.md:168-173, 193-196, 239: a lost target or nothing to choose."""
@@ -78,7 +72,10 @@ class Resolve(Task):
                 self.queue.append((body, s, cands))
         return ""
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        return [self._decision(state)]
+
+    def _decision(self, state: "BattleMagesState") -> Decision:
         item = self.item
         body, s, cands = self.queue[self.idx]
         sel = item.script.bodies[body].sels[s]
@@ -93,7 +90,7 @@ class Resolve(Task):
         top = len(acts) if sel.wording == ANY_NUMBER else sel.count
         return Decision(seat, "choose_many", prompt, acts, min_picks=0, max_picks=top)
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
         head = action[0] if action else None
         picks = action if head != "choose" else (action,)
         body, sel, _ = self.queue[self.idx]

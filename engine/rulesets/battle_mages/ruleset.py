@@ -126,6 +126,7 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
             rng.shuffle(side.collection)
             rng.shuffle(side.spellbook)
         state.flip_coin()
+        state.run()
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:

@@ -1,18 +1,16 @@
-"""What waits on the stack, and the base of the procedures that take several decisions.
+"""What waits on the stack: spells and abilities, and triggers about to go on it.
 
-Items and pending triggers are plain records; the procedures (`Task`s) live with the rules
-they carry out (casting.py, triggers.py, resolving.py, combat.py, turn.py). Each `copy()`
-is what a clone of the state needs (the greedy agent clones the state for every action it
-considers), so lists a record changes are copied and everything else is shared.
+Plain records. The procedures that take several decisions are the core's `Step`s
+(engine/core/steps.py) and live with the rules they carry out (casting.py, triggers.py,
+resolving.py, combat.py, turn.py). A clone of the state copies the stack's items by
+`Item.clone_plan` (engine/core/clone.py): the targets dict, which an attempt fills, is
+copied; everything else is shared.
 """
 
-from typing import TYPE_CHECKING, Self
+from typing import ClassVar
 
+from engine.core.clone import DICT, Plan
 from engine.rulesets.battle_mages.cards import Script
-
-if TYPE_CHECKING:
-    from engine.core.decision import Action, Decision
-    from engine.rulesets.battle_mages.game import BattleMagesState
 
 Ref = tuple[int, int]  # (uid, stamp) of a card; (-1 - seat, 0) of a Mage
 
@@ -32,6 +30,7 @@ class Item:
         "subject",
         "targets",
     )
+    clone_plan: ClassVar[Plan] = {"targets": DICT}
 
     def __init__(self, id: int, controller: int, source: Ref, spell: bool, script: Script):
         self.id = id
@@ -45,12 +44,6 @@ class Item:
         self.paid: bool | None = True  # None while a trigger's Mage has yet to decide
         self.label = ""
 
-    def copy(self) -> "Item":
-        twin = Item.__new__(Item)
-        for slot in Item.__slots__:
-            setattr(twin, slot, getattr(self, slot))
-        return twin
-
 
 class PendingTrigger:
     __slots__ = ("controller", "script", "source", "subject")
@@ -60,33 +53,3 @@ class PendingTrigger:
         self.source = source
         self.script = script
         self.subject = subject
-
-
-# --- tasks: procedures that take several decisions ------------------------------------
-
-
-class Task:
-    """A procedure in progress on the state's `tasks`. Its hooks take the state as an
-    argument: a task never holds the state (no reference cycle through it)."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def advance(self, state: "BattleMagesState") -> bool:
-        """Move on without a decision: True while it waits for one; False once it took
-        itself off `tasks` or pushed another task (the driver looks at the top again)."""
-        return True
-
-    def decision(self, state: "BattleMagesState") -> "Decision":
-        """The open decision while it waits."""
-        raise NotImplementedError(type(self).__name__)
-
-    def apply(self, state: "BattleMagesState", action: "Action") -> None:
-        """Carry out a legal action of its decision."""
-        raise NotImplementedError(type(self).__name__)
-
-    def copy(self) -> Self:
-        twin = type(self).__new__(type(self))
-        for slot in type(self).__slots__:
-            value = getattr(self, slot)
-            setattr(twin, slot, list(value) if isinstance(value, list) else value)
-        return twin

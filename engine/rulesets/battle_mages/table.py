@@ -3,6 +3,9 @@
 The lowest module of the state: every procedure reads it, and it reads none of them.
 """
 
+from typing import ClassVar
+
+from engine.core.clone import OBJ_LIST, Plan
 from engine.core.decision import Action
 from engine.rulesets.battle_mages.cards import CardInst
 
@@ -23,7 +26,7 @@ STEPS = (
 MAINS = ("main1", "main2")
 COMBAT = ("attackers", "blockers", "damage")
 PASS: Action = ("pass",)
-DONE: Action = ("done",)
+FINISHED: Action = ("done",)  # blocking is finished
 
 #: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
 #: (ruling B10; issue 15).
@@ -55,6 +58,16 @@ class Side:
         "spellbook",
         "stop",
     )
+    #: A clone copies each zone's cards through the state's memo: the card in a hand is
+    #: the card in the state's `cards` (engine/core/clone.py).
+    clone_plan: ClassVar[Plan] = {
+        "collection": OBJ_LIST,
+        "crystals": OBJ_LIST,
+        "field": OBJ_LIST,
+        "graveyard": OBJ_LIST,
+        "hand": OBJ_LIST,
+        "spellbook": OBJ_LIST,
+    }
 
     def __init__(self, seat: int, name: str):
         self.seat = seat

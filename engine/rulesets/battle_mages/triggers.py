@@ -4,17 +4,18 @@ theirs, a costly one announced before its Mage decides to pay (battle-mages.md:1
 from typing import TYPE_CHECKING, Self
 
 from engine.core.decision import Action, Decision
+from engine.core.steps import AGAIN, DONE, WAIT, Step, StepResult
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import TARGET, THIS, Body
 from engine.rulesets.battle_mages.casting import Attempt, new_item, pay
-from engine.rulesets.battle_mages.stack import Item, PendingTrigger, Task
+from engine.rulesets.battle_mages.stack import Item, PendingTrigger
 from engine.rulesets.battle_mages.targets import candidates
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
 
 
-class Triggers(Task):
+class Triggers(Step):
     """Pending triggers go on the stack: the active Mage's first, each Mage ordering theirs."""
 
     __slots__ = ("groups", "order", "to_push")
@@ -29,7 +30,7 @@ class Triggers(Task):
         twin.groups = [list(group) for group in self.groups]
         return twin
 
-    def advance(self, state: "BattleMagesState") -> bool:
+    def advance(self, state: "BattleMagesState") -> StepResult:
         while True:
             if self.to_push:
                 trigger = self.to_push[0]
@@ -42,26 +43,28 @@ class Triggers(Task):
                     # battle-mages.md:131-132: on the stack first, then pay, then targets.
                     if not (state.stack and state.stack[-1].paid is None):
                         _announce_trigger(state, trigger)
-                    return True  # pay or decline
+                    return WAIT  # pay or decline
                 self.to_push.pop(0)
                 _push_trigger(state, trigger, paid=not cost)
-                if state.tasks[-1] is not self:
-                    return False  # an Attempt for its modes and targets runs first
+                if state.steps.items[-1] is not self:
+                    return AGAIN  # an Attempt for its modes and targets runs first
                 continue
             if self.groups:
                 group = self.groups[0]
                 if len(_trigger_kinds(group)) >= 2:
-                    return True  # battle-mages.md:130 — its Mage picks the order
+                    return WAIT  # battle-mages.md:130 — its Mage picks the order
                 self.order += group
                 self.groups.pop(0)
                 self.to_push = self.order[::-1]  # the first to resolve goes on last
                 self.order = []
                 continue
-            state.tasks.remove(self)
             state.open_window(state.first)
-            return False
+            return DONE
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        return [self._decision(state)]
+
+    def _decision(self, state: "BattleMagesState") -> Decision:
         if self.to_push:
             trigger = self.to_push[0]
             source = state.cards[trigger.source[0]].name
@@ -76,7 +79,7 @@ class Triggers(Task):
             acts,
         )
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
         head = action[0] if action else None
         if head == "next":
             self.order.append(self.groups[0].pop(action[1]))
@@ -94,7 +97,7 @@ def start_triggers(state: "BattleMagesState") -> None:
     groups = [
         [t for t in pending if t.controller == seat] for seat in (state.active, 1 - state.active)
     ]
-    state.tasks.append(Triggers([g for g in groups if g]))
+    state.steps.push(Triggers([g for g in groups if g]))
 
 
 def _could_act(state: "BattleMagesState", trigger: PendingTrigger) -> bool:
@@ -144,7 +147,7 @@ def _push_trigger(state: "BattleMagesState", trigger: PendingTrigger, paid: bool
         side = state.sides[trigger.controller].name
         state.events.append(bev.Attempted(side, f"{item.label} (unpaid)"))
         return
-    state.tasks.append(Attempt(item, True, state.cards[trigger.source[0]].uid))
+    state.steps.push(Attempt(item, True, state.cards[trigger.source[0]].uid))
 
 
 def _trigger_kinds(group: list[PendingTrigger]) -> list[int]:

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import events as ev
 from engine.core.decision import Action, Decision
+from engine.core.steps import DONE, WAIT, Step, StepResult
 from engine.rulesets.battle_mages import effects
 from engine.rulesets.battle_mages import events as bev
 from engine.rulesets.battle_mages.cards import CREATURE
@@ -17,14 +18,27 @@ from engine.rulesets.battle_mages.combat import (
     combat_damage,
     end_combat,
 )
-from engine.rulesets.battle_mages.stack import Task
 from engine.rulesets.battle_mages.table import LOOK, MAINS, STEPS, Side
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
 
 
-class Scry(Task):
+class Starter(Step):
+    """battle-mages.md:88 — ruling B5: the coin flip's winner chooses who starts."""
+
+    __slots__ = ()
+
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        prompt = "You won the coin flip: who goes first?"
+        return [Decision(state.coin_winner, "starter", prompt, [("first",), ("second",)])]
+
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+        state.steps.pop()  # chosen: the crystal looks follow
+        state.choose_starter(player if action[0] == "first" else 1 - player)
+
+
+class Scry(Step):
     """battle-mages.md:89-90: look at the top 4 crystals, some to the bottom, order the rest."""
 
     __slots__ = ("looked", "ordered", "seat", "sorted")
@@ -35,25 +49,26 @@ class Scry(Task):
         self.ordered: list[int] = []  # chosen top first
         self.sorted = False  # True once the bottom pick is made
 
-    def advance(self, state: "BattleMagesState") -> bool:
+    def advance(self, state: "BattleMagesState") -> StepResult:
         side = state.sides[self.seat]
         if not self.looked and not self.sorted:
             self.looked = [c.uid for c in side.collection[-LOOK:]]
             if not self.looked:
-                state.tasks.pop()
-                return False
-            return True
+                return DONE
+            return WAIT
         if not self.sorted or len(_distinct(state, self.looked)) >= 2:
-            return True  # no needless prompt: the order of identical crystals is no choice
+            return WAIT  # no needless prompt: the order of identical crystals is no choice
         order = self.ordered + self.looked
         kept = [state.cards[u] for u in order]
         side.collection = [c for c in side.collection if c.uid not in order] + kept[::-1]
-        state.tasks.pop()
-        if not state.tasks:
+        if len(state.steps) == 1:  # the last look: the game begins
             state.phase = "ready"
-        return False
+        return DONE
 
-    def decision(self, state: "BattleMagesState") -> Decision:
+    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+        return [self._decision(state)]
+
+    def _decision(self, state: "BattleMagesState") -> Decision:
         if not self.sorted:
             acts: list[Action] = [("crystal", u) for u in self.looked]
             prompt = "The top of your Crystal Collection: choose any to put on the bottom."
@@ -70,7 +85,7 @@ class Scry(Task):
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
         return Decision(self.seat, "crystals_top", prompt, acts, private=True)
 
-    def apply(self, state: "BattleMagesState", action: Action) -> None:
+    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
         side = state.sides[self.seat]
         if not self.sorted:
             self.sorted = True
@@ -133,10 +148,10 @@ def enter_step(state: "BattleMagesState", step: str) -> None:
         state.priority = state.active
     elif step == "attackers":
         if can_attack_with(state, side):
-            state.tasks.append(Attack())
+            state.steps.push(Attack())
     elif step == "blockers":
         if block_pairs(state):
-            state.tasks.append(Block())
+            state.steps.push(Block())
         else:
             state.priority = state.active  # battle-mages.md:148 — still a window
     elif step == "damage":
