@@ -35,10 +35,13 @@ def where_cards_are(state: BattleMagesState) -> dict[int, str]:
                 assert card.uid not in found, f"{card.name} is in two zones"
                 found[card.uid] = name
     resolving = [t.item for t in state.steps if isinstance(t, Resolve)]
-    for item in state.stack + resolving:
-        if item.spell:
-            assert item.source[0] not in found, "a spell on the stack is also in a zone"
-            found[item.source[0]] = "stack"
+    spells = [item.source[0] for item in state.stack + resolving if item.spell]
+    for uid in spells:
+        assert uid not in found, "a spell on the stack is also in a zone"
+        found[uid] = "stack"
+    held = sorted(card.uid for side in state.sides for card in side.spells)
+    assert held == sorted(spells), "a side's spells are not its spells on the stack"
+    assert all(state.cards[uid].zone == "stack" for uid in held)
     return found
 
 

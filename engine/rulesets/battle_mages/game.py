@@ -39,7 +39,7 @@ from functools import cache
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import LIST, OBJ_DICT, OBJ_LIST, Plan, call
+from engine.core.clone import LIST, Plan, call, own_list, rebuilt
 from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
@@ -69,6 +69,25 @@ from engine.rulesets.battle_mages.view import (
 def cheapest_card_cost() -> int:
     """The lowest cost of any card a hand can hold (public: the card list is)."""
     return min(p.cost for p in protos().values() if p.kind != CRYSTAL)
+
+
+def _card_index(twin: "BattleMagesState", *_: object) -> dict[int, CardInst]:
+    """The `cards` index of a clone, from its copied zones (every card is in one: the
+    zones are table.py's `ZONES`)."""
+    index = {}
+    for side in twin.sides:
+        for zone in (
+            side.spellbook,
+            side.collection,
+            side.hand,
+            side.field,
+            side.crystals,
+            side.graveyard,
+            side.spells,
+        ):
+            for card in zone:
+                index[card.uid] = card
+    return index
 
 
 class BattleMagesState(GameState):
@@ -101,13 +120,14 @@ class BattleMagesState(GameState):
         "turn",
         "winner",
     )
-    #: Cards are copied once each (a card in a hand is the card in `cards`); the pending
-    #: triggers are plain records nothing changes, so the list is copied and they are not.
+    #: Cards are copied in their zones (table.py: `Side.clone_plan`) and indexed again;
+    #: the stack's items are held only there (an attempt or a resolution holds its own);
+    #: pending triggers are plain records nothing changes: the list is copied, not them.
     clone_plan: ClassVar[Plan] = {
-        "cards": OBJ_DICT,
-        "sides": OBJ_LIST,
+        "cards": rebuilt(_card_index),
+        "sides": own_list(Side),
         "rng": call("clone"),
-        "stack": OBJ_LIST,
+        "stack": own_list(Item),
         "pending": LIST,
     }
     ruleset_id: ClassVar[str] = "battle-mages"
@@ -243,7 +263,13 @@ class BattleMagesState(GameState):
         self.events.append(ev.CardDrawn(side.seat, side.name, card.name))
 
     def move(self, card: CardInst, zone: str) -> None:
-        """A card changes zones: a new object, so earlier targets on it are lost."""
+        """A card changes zones: a new object, so earlier targets on it are lost. A spell
+        is kept among its owner's `spells` while it is on the stack or resolving (the
+        other zones' lists are kept by the callers, which know where it goes)."""
+        if card.zone == "stack":
+            self.sides[card.owner].spells.remove(card)
+        elif zone == "stack":
+            self.sides[card.owner].spells.append(card)
         card.zone = zone
         card.stamp += 1
         card.reset()

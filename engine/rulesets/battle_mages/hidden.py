@@ -3,14 +3,13 @@
 their own spellbook, and every Crystal Collection (face down, its owner included)."""
 
 import random
-from typing import cast
 
 from engine.core.hidden import redeal
 from engine.rulesets.battle_mages.game import BattleMagesState
 
 
 def determinize(state: BattleMagesState, viewer: int, rng: random.Random) -> BattleMagesState:
-    twin = cast(BattleMagesState, state.clone())  # the core's clone keeps the class
+    twin = state.clone()
     groups = []
     for side in twin.sides:
         groups.append(side.spellbook if side.seat == viewer else side.hand + side.spellbook)

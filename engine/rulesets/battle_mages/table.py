@@ -5,7 +5,7 @@ The lowest module of the state: every procedure reads it, and it reads none of t
 
 from typing import ClassVar
 
-from engine.core.clone import OBJ_LIST, Plan
+from engine.core.clone import Plan, own_list
 from engine.core.decision import Action
 from engine.rulesets.battle_mages.cards import CardInst
 
@@ -27,6 +27,9 @@ MAINS = ("main1", "main2")
 COMBAT = ("attackers", "blockers", "damage")
 PASS: Action = ("pass",)
 FINISHED: Action = ("done",)  # blocking is finished
+
+#: The zone lists of a side: together they hold every card of its owner.
+ZONES = ("spellbook", "collection", "hand", "field", "crystals", "graveyard", "spells")
 
 #: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
 #: (ruling B10; issue 15).
@@ -56,18 +59,13 @@ class Side:
         "pool",
         "seat",
         "spellbook",
+        "spells",
         "stop",
     )
-    #: A clone copies each zone's cards through the state's memo: the card in a hand is
-    #: the card in the state's `cards` (engine/core/clone.py).
-    clone_plan: ClassVar[Plan] = {
-        "collection": OBJ_LIST,
-        "crystals": OBJ_LIST,
-        "field": OBJ_LIST,
-        "graveyard": OBJ_LIST,
-        "hand": OBJ_LIST,
-        "spellbook": OBJ_LIST,
-    }
+    #: Every card of a match is in exactly one zone list of its owner's side, so a clone
+    #: copies each card there, once, with no memo; the state's `cards` index is rebuilt
+    #: from the copied zones (engine/core/clone.py).
+    clone_plan: ClassVar[Plan] = {zone: own_list(CardInst) for zone in ZONES}
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
@@ -81,6 +79,7 @@ class Side:
         self.field: list[CardInst] = []  # creatures and relics
         self.crystals: list[CardInst] = []
         self.graveyard: list[CardInst] = []
+        self.spells: list[CardInst] = []  # attempted, on the stack or resolving (zone "stack")
         self.stop = False  # ruling B10: ask me even when I have no legal reaction
 
     @property
