@@ -30,8 +30,8 @@ How an attribute is copied (the values of a `clone_plan` dict, name → how):
   exactly that class, whose copier is then called directly (no look-up by class: the
   fastest way, what a card in a zone is).
 - `fresh(factory)`: not copied: a new value (an emptied cache); `const(value)`: that value.
-- `rebuilt(function)`: recomputed from the finished copy, `function(twin)`, after every
-  other attribute (an index by uid of objects the zones hold, say).
+- `rebuilt(function)`: recomputed from the finished copy, `function(twin, original's
+  value)`, after every other attribute (an index by uid of objects the zones hold, say).
 
 A `None` value stays `None` whatever the declaration. Plans are inherited: a subclass's
 entries add to (or override) its bases'. `GameState` declares its own (`steps`, the
@@ -210,8 +210,9 @@ class Rebuilt(How):
     __slots__ = ()
 
 
-def rebuilt(function: Callable[[Any], Any]) -> How:
-    """`function(twin)` once everything else is copied, instead of a copy."""
+def rebuilt(function: Callable[[Any, Any], Any]) -> How:
+    """`function(twin, original_value)` once everything else is copied, instead of a
+    copy (the original's value, to keep what the copy cannot rebuild)."""
     name = f"rebuilt({getattr(function, '__name__', function)!r})"
     return Rebuilt(name, "k(v)", function, late=True)
 
@@ -325,7 +326,8 @@ def _assign(name: str, how: How, index: int, env: dict[str, Any], *, slot: bool)
         return [f"        v = self.{name}", f"        {target} = v if v is None else {expr}"]
     if isinstance(how, Rebuilt):
         env[f"k{index}"] = how.value
-        return [f"        {target} = k{index}(twin)"]
+        source = f"self.{name}" if slot else f"d.get({name!r})"
+        return [f"        {target} = k{index}(twin, {source})"]
     if how.fixed:  # a new value, not read from the original
         env[f"k{index}"] = how.value
         return [f"        {target} = k{index}{'()' if how.expr == 'k()' else ''}"]
@@ -376,7 +378,7 @@ def _slow_copy(obj: Any, memo: dict[Any, Any], twin: Any) -> None:
             if how.late != late:
                 continue
             if isinstance(how, Rebuilt):
-                setattr(twin, name, how.value(twin))
+                setattr(twin, name, how.value(twin, None if value is _MISSING else value))
             elif how.fixed:
                 setattr(twin, name, how.apply(None, memo))
             elif value is not _MISSING:
