@@ -8,7 +8,8 @@ each a place to forget a new attribute. Here each class *declares* how its attri
 copied (`clone_plan`), and the core compiles that declaration once per class into a
 plain Python function (generated source, as `dataclasses` builds `__init__`): one
 `twin.x = self.x` per shared attribute, `self.x.copy()` per list, a comprehension per
-list of contained objects, no `getattr`, no test per attribute. The generated function
+list of contained objects (none for an empty one: most lists of effects are), no
+`getattr`, no test per attribute. The generated function
 is what a careful hand-written copy would be, so it runs as fast (Clash's: faster than
 the hand-written one it replaced, which looped over its slots); this is the engine's one
 speed trick, kept here. `print(copier_source(SomeClass)[0])` shows one.
@@ -100,12 +101,12 @@ DICT = How("DICT", "v.copy()")
 SET = How("SET", "v.copy()")
 _ONE = "(m[x] if x in m else C[x.__class__](x, m))"
 OBJ = How("OBJ", _ONE.replace("x", "v"))
-OBJ_LIST = How("OBJ_LIST", f"[{_ONE} for x in v]")
+OBJ_LIST = How("OBJ_LIST", f"([{_ONE} for x in v] if v else [])")
 OBJ_TUPLE = How("OBJ_TUPLE", f"(tuple([{_ONE} for x in v]) if v else ())")
 OBJ_DICT = How("OBJ_DICT", f"{{key: {_ONE} for key, x in v.items()}}")
 _MINE = "O[x.__class__](x, m)"
 OWN = How("OWN", _MINE.replace("x", "v"))
-OWN_LIST = How("OWN_LIST", f"[{_MINE} for x in v]")
+OWN_LIST = How("OWN_LIST", f"([{_MINE} for x in v] if v else [])")
 OWN_TUPLE = How("OWN_TUPLE", f"(tuple([{_MINE} for x in v]) if v else ())")
 OWN_DICT = How("OWN_DICT", f"{{key: {_MINE} for key, x in v.items()}}")
 #: Named lists by key (decks, discard piles): each list copied, its items shared.
@@ -171,7 +172,7 @@ def own(cls: type) -> How:
 
 def own_list(cls: type) -> How:
     """Like `OWN_LIST`, for a list of objects of exactly class `cls` (see `own`)."""
-    return Owned(cls, "many", "[k(x, m) for x in v]")
+    return Owned(cls, "many", "([k(x, m) for x in v] if v else [])")
 
 
 def own_tuple(cls: type) -> How:

@@ -92,7 +92,7 @@ class EnchantoriaState(GameState):
         "rng": call("clone"),
         "events": LIST,
         "cards": rebuilt(card_index),
-        "_kept": fresh(lambda: [None, None]),
+        "_kept": fresh(dict),
         "_targets": fresh(dict),
     }
 
@@ -109,7 +109,8 @@ class EnchantoriaState(GameState):
         self.cards: dict[int, CardInst] = {}
         self._decisions = None
         self.window = 0  # numbers each window opened, for the decisions kept in _kept
-        self._kept: list[tuple | None] = [None, None]
+        # each seat's decision, kept with the key it was made for (steps.Window._kept)
+        self._kept: dict[int, tuple] = {}
         self._targets: dict[tuple, list[Any]] = {}
 
     def new_card(self, proto: Proto, owner: int) -> CardInst:
@@ -314,7 +315,7 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.window += 1
         self._targets = {}
-        self.steps.push(WINDOWS[phase]())
+        self.steps.items.append(WINDOWS[phase])
         for p in self.players:
             p.ready = seats is not None and p.seat not in seats
             p.plan, p.step, p.pick = [], None, None

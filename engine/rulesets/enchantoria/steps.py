@@ -5,14 +5,15 @@ player not yet committed is asked at once, each in secret (ruling R3); a player'
 choice lives in their `Player` (`plan`, `step`, `pick`, `ready`). When all have
 committed the step offers the reveal, one action the match takes at once: a look-ahead
 copy of a player's last commit thus stops before the other's secret choices come out.
-The reveal carries the window out and opens the next one (`EnchantoriaState.open_window`
-pushes it); the revealed window is then done.
+The reveal takes the window off the stack and carries it out, which opens the next one
+(`EnchantoriaState.open_window` pushes it) or ends the game. A window holds nothing of
+its own (one shared instance per kind, `WINDOWS`): it never needs `advance`.
 """
 
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
-from engine.core.steps import DONE, WAIT, Step, StepResult
+from engine.core.steps import WAIT, Step, StepResult
 from engine.rulesets.enchantoria.entities import HAND_LIMIT, Player
 from engine.rulesets.enchantoria.resolve import resolve_combat
 
@@ -26,10 +27,7 @@ class Window(Step):
     """One secret window; the subclasses say what each player chooses and what the
     reveal does."""
 
-    __slots__ = ("revealed",)
-
-    def __init__(self) -> None:
-        self.revealed = False
+    __slots__ = ()
 
     def decisions(self, state: "EnchantoriaState") -> list[Decision]:
         players = state.players
@@ -41,7 +39,7 @@ class Window(Step):
         """A player's options follow from the window's opening state and their own plan,
         so the other player's decision is kept while one player takes secret steps."""
         key = (state.window, tuple(player.plan), player.step)
-        cached = state._kept[player.seat]
+        cached = state._kept.get(player.seat)
         if cached is not None and cached[0] == key:
             return cached[1]
         decision = self.decision(state, player)
@@ -53,21 +51,16 @@ class Window(Step):
         raise NotImplementedError
 
     def apply(self, state: "EnchantoriaState", player: int, action: Action) -> StepResult | None:
-        if action == REVEAL:
-            self.revealed = True
-            return None  # the driver asks `advance`, which reveals
-        self.choose(state, state.players[player], action)
-        return WAIT
-
-    def choose(self, state: "EnchantoriaState", me: Player, action: Action) -> None:
-        """One secret step of a player's choice (DONE or a pick commits it)."""
+        """One secret step of a player's choice (DONE or a pick commits it), or the
+        reveal. Each window writes its own (one call fewer per action) and leaves the
+        reveal to `close`."""
         raise NotImplementedError
 
-    def advance(self, state: "EnchantoriaState") -> StepResult:
-        if not self.revealed:
-            return WAIT
-        self.reveal(state)  # opens the next window above this one, or ends the game
-        return DONE
+    def close(self, state: "EnchantoriaState") -> None:
+        """The reveal: this window leaves the stack and is carried out, which opens the
+        next window or ends the game (the driver then looks at the new top)."""
+        state.steps.items.pop()  # the top: the reveal is this window's own decision
+        self.reveal(state)
 
     def reveal(self, state: "EnchantoriaState") -> None:
         raise NotImplementedError
@@ -89,9 +82,14 @@ class Preparation(Window):
             private=True,
         )
 
-    def choose(self, state: "EnchantoriaState", me: Player, action: Action) -> None:
+    def apply(self, state: "EnchantoriaState", player: int, action: Action) -> StepResult | None:
+        if action == REVEAL:
+            self.close(state)
+            return None
+        me = state.players[player]
         me.pick = action[1] if action[0] == "recycle" else None
         me.ready = True
+        return WAIT
 
     def reveal(self, state: "EnchantoriaState") -> None:
         state.reveal_recycling()
@@ -118,8 +116,12 @@ class Combat(Window):
             prompt = f"Choose the target of {state.cards[step[1]].name}{x}."
         return Decision(player.seat, "cast", prompt, state.cast_actions(player), private=True)
 
-    def choose(self, state: "EnchantoriaState", me: Player, action: Action) -> None:
-        state.plan_step(me, action)
+    def apply(self, state: "EnchantoriaState", player: int, action: Action) -> StepResult | None:
+        if action == REVEAL:
+            self.close(state)
+            return None
+        state.plan_step(state.players[player], action)
+        return WAIT
 
     def reveal(self, state: "EnchantoriaState") -> None:
         resolve_combat(state)
@@ -144,17 +146,22 @@ class Discard(Window):
             private=True,
         )
 
-    def choose(self, state: "EnchantoriaState", me: Player, action: Action) -> None:
+    def apply(self, state: "EnchantoriaState", player: int, action: Action) -> StepResult | None:
+        if action == REVEAL:
+            self.close(state)
+            return None
+        me = state.players[player]
         # one card is a single pick ("card", uid); more are a tuple of those
         me.pick = (action[1],) if action[0] == "card" else tuple(a[1] for a in action)
         me.ready = True
+        return WAIT
 
     def reveal(self, state: "EnchantoriaState") -> None:
         state.reveal_discards()
 
 
-WINDOWS: dict[str, type[Window]] = {
-    "preparation": Preparation,
-    "combat": Combat,
-    "discard": Discard,
+WINDOWS: dict[str, Window] = {
+    "preparation": Preparation(),
+    "combat": Combat(),
+    "discard": Discard(),
 }
