@@ -249,7 +249,7 @@ def new_stack_uid(state: "MagicState") -> int:
 
 
 def free_actions(state: "MagicState", seat: int) -> list[Action]:
-    limit = state.choice.get("free", 0)
+    limit = state.choice.free if state.choice is not None else 0
     actions = []
     for card in state.players[seat].hand:
         proto = card.proto

@@ -138,8 +138,8 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         # empty and all pass, the rest of the turn is skipped.
         for obj in state.battlefield:
             obj.clear_combat()
-        state.resuming = None
-        state.queue, state.choice = [], {}
+        state.resolving = None
+        state.queue, state.choice = [], None
         if not state.stack and not state.pending:
             state.mode = M_NEXT_TURN
             return
@@ -148,10 +148,10 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         state.passes = 0
         state.priority = state.next_seat(seat)
         return
-    if state.resuming is not None and state.resuming[0].controller == seat:
-        state.resuming = None  # their spell or ability stops resolving with them
+    if state.resolving is not None and state.resolving.controller == seat:
+        state.resolving = None  # their spell or ability stops resolving with them
         if state.mode in (M_CHOOSE, M_FREE, M_XCHOICE):
-            state.choice, state.queue = {}, []
+            state.choice, state.queue = None, []
             state.give_priority_to_active()
     mode = state.mode
     state.queue = [s for s in state.queue if s != seat]
@@ -164,8 +164,9 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
     elif mode in (M_TRIGGER, M_ORDER) and state.asking == seat:
         state.mode = M_PRIORITY
     elif mode == M_CHOOSE:
-        state.choice["count"].pop(seat, None)
-        state.choice["picked"].pop(seat, None)
+        assert state.choice is not None  # a choice is open while the mode is
+        state.choice.count.pop(seat, None)
+        state.choice.picked.pop(seat, None)
         if state.asking == seat:
             state.next_chooser()
     elif mode == M_XCHOICE and state.asking == seat:

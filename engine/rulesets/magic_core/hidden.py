@@ -3,16 +3,17 @@
 their own library."""
 
 import random
+from typing import cast
 
 from engine.core.hidden import redeal
 from engine.rulesets.magic_core.game import MagicState
 
 
 def determinize(state: MagicState, viewer: int, rng: random.Random) -> MagicState:
-    twin = state.clone()
+    twin = cast(MagicState, state.clone())  # the core's clone() is typed GameState
     groups = []
     for player in twin.players:
-        # a clone shares library cards with the real state (MagicState.clone): own them
+        # a clone shares library cards with the real state (MagicState.clone_plan): own them
         # before they are given new identities
         library = player.library
         for i, obj in enumerate(library):

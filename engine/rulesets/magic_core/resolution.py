@@ -9,6 +9,7 @@ from engine.rulesets.magic_core import effects as fx
 from engine.rulesets.magic_core.objects import (
     GRAVEYARD,
     STACK,
+    Choice,
     Obj,
     StackItem,
 )
@@ -48,7 +49,7 @@ def resolve_top(state: "MagicState") -> None:
         state.note(f"{item.name} does nothing: its target is gone (608.2b).")
         state.spell_done(item)
         return
-    state.resuming = (item, 0)
+    state.resolving, state.resolve_index = item, 0
     if item.is_spell and item.proto.x_choice:  # 107.3e: X is chosen now
         state.mode = M_XCHOICE
         state.asking = item.controller
@@ -58,13 +59,13 @@ def resolve_top(state: "MagicState") -> None:
 
 def continue_resolution(state: "MagicState") -> None:
     """Run the effects of the resolving item from where a choice paused it."""
-    while state.resuming is not None:
-        item, index = state.resuming
+    while (item := state.resolving) is not None:
+        index = state.resolve_index
         if index >= len(item.effects):
-            state.resuming = None
+            state.resolving = None
             state.finish_item(item)
             return
-        state.resuming = (item, index + 1)
+        state.resolve_index = index + 1
         fx.resolve(state, item, item.effects[index])
         if state.mode != M_PRIORITY or state.ended:
             return  # a choice is open, or the game is over
@@ -151,7 +152,7 @@ def trigger_all(state: "MagicState", when: str, seat: int) -> None:
 def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
     """Players choose in APNAP order, each seeing the earlier choices (101.4, 101.4b);
     the chosen actions then happen at once. A player with no real choice is skipped."""
-    state.choice = {"kind": kind, "count": {}, "picked": {}, "item": state.resuming}
+    choice = state.choice = Choice(kind)
     for seat in state.apnap():
         if seat not in counts:
             continue
@@ -160,10 +161,10 @@ def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
         if n == 0:
             continue
         if n == len(pool):
-            state.choice["picked"][seat] = [o.uid for o in pool]
+            choice.picked[seat] = [o.uid for o in pool]
         else:
-            state.choice["count"][seat] = n
-    state.queue = [s for s in state.apnap() if s in state.choice["count"]]
+            choice.count[seat] = n
+    state.queue = [s for s in state.apnap() if s in choice.count]
     if state.queue:
         state.mode = M_CHOOSE
         state.asking = state.queue[0]
@@ -181,16 +182,18 @@ def next_chooser(state: "MagicState") -> None:
 
 
 def carry_out_choice(state: "MagicState") -> None:
-    kind = state.choice["kind"]
+    choice = state.choice
+    assert choice is not None  # carried out once, when everyone has chosen
+    kind = choice.kind
     for seat in state.apnap():
-        uids = state.choice["picked"].get(seat, [])
+        uids = choice.picked.get(seat, [])
         objs = [state.objs[u] for u in uids if u in state.objs]
         if kind == "discard":
             state.discard(state.players[seat], objs)
         else:
             for obj in objs:
                 state.sacrifice(obj)
-    state.choice = {}
+    state.choice = None
     state.mode = M_PRIORITY
 
 

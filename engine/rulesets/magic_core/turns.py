@@ -17,6 +17,7 @@ from engine.rulesets.magic_core.steps import (
     END,
     END_COMBAT,
     FIRST_DAMAGE,
+    HAND_LIMIT,
     M_ATTACKERS,
     M_BOTTOM,
     M_CLEANUP,
@@ -26,15 +27,13 @@ from engine.rulesets.magic_core.steps import (
     M_OPENING,
     M_STARTER,
     MAIN2,
+    OPENING_HAND,
     UNTAP,
     UPKEEP,
 )
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
-
-OPENING_HAND = 7  # 103.4
-HAND_LIMIT = 7  # 402.2 / 514.1
 
 
 def flip_coin(state: "MagicState") -> None:
