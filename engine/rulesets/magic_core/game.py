@@ -59,15 +59,20 @@ from engine.rulesets.magic_core.steps import (
 
 __all__ = ["HAND_LIMIT", "M_PRIORITY", "STEP_NAMES", "MagicState"]
 
-#: The card index copied with the cards in a library shared, not copied: no rule changes
-#: a card while it lies there, and both ways out (`draw`, `move`) give the state its own
-#: copy first (`_own`). Most cards lie in the libraries, so a look-ahead copy costs the
-#: table and the hands, not every card (docs/ai.md, "cheaper copies"). Nothing else holds
-#: a library card but the libraries, plain list copies (`Player.clone_plan`). Waiting
-#: for the core to offer this How (requested, i14-magic); the only How magic-core builds.
+#: The card index, copied as the one place that makes the cards' copies (first in the plan:
+#: every other list of cards then finds its card in the memo). Two things the generic
+#: copier cannot say yet (requested of the core, i14-magic in i14-requests.md):
+#: - cards in a library are shared, not copied: no rule changes a card while it lies
+#:   there, and both ways out (`draw`, `move`) give the state its own copy first (`_own`).
+#:   Most cards lie in the libraries, so a look-ahead copy costs the table and the hands,
+#:   not every card (docs/ai.md, "cheaper copies"); only the libraries (plain list copies,
+#:   `Player.clone_plan`) hold them besides this index;
+#: - the others are copied by `Obj.copy` (spelled out slot by slot) and recorded in the
+#:   memo: the greedy agent clones for every legal action, and the generic copier of a
+#:   19-slot object costs about half as much again.
 OBJS_LIBRARY_SHARED = How(
     "OBJS_LIBRARY_SHARED",
-    "{key: x if x.zone == 'library' else m[i] if (i := id(x)) in m else c(x, m)"
+    "{key: x if x.zone == 'library' else m[i] if (i := id(x)) in m else m.setdefault(i, x.copy())"
     " for key, x in v.items()}",
 )
 

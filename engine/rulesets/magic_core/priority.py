@@ -65,14 +65,15 @@ def pass_priority(state: "MagicState") -> None:
         if state.stack:
             state.resolve_top()
         else:  # ruling R8: a turn whose active player left ends with its stack
-            state.mode = M_NEXT_TURN if state.turn_abandoned else M_NEXT_STEP
+            # the mode (MagicState.mode) set straight on the steps: the hot path
+            state.steps.items[-1] = M_NEXT_TURN if state.turn_abandoned else M_NEXT_STEP
     else:
         state.priority = state.next_seat(state.priority)
 
 
 def give_priority_to_active(state: "MagicState") -> None:
     """117.3b; with the active player gone (ruling R8), the next player in turn order."""
-    state.mode = M_PRIORITY
+    state.steps.items[-1] = M_PRIORITY  # the mode, as in pass_priority
     state.passes = 0
     state.priority = state.next_seat(state.active) if state.turn_abandoned else state.active
 

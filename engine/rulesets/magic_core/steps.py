@@ -70,25 +70,17 @@ def picked(action: Action) -> list[int]:
 
 class MagicStep(Step):
     """A mode of the game. Whatever the mode, a game that has just ended is finished
-    first (the next game begins, or the match ends): `proceed` is the mode's own move."""
+    first (the next game begins, or the match ends) before the mode moves on."""
 
     __slots__ = ()
 
     def advance(self, state: "MagicState") -> StepResult:
+        """By default the mode waits for its decision. A mode that moves on by itself
+        overrides this, finishing an ended game first as well (inline: the hot path)."""
         if state.ended:
             state.finish_game()
             return AGAIN
-        return self.proceed(state)
-
-    def proceed(self, state: "MagicState") -> StepResult:
-        """Move on without a decision; by default the mode waits for its decision."""
         return WAIT
-
-    def decisions(self, state: "MagicState") -> list[Decision]:
-        return [self.decision(state)]
-
-    def decision(self, state: "MagicState") -> Decision:
-        raise AssertionError(f"{type(self).__name__} waits for nobody")
 
 
 class Priority(MagicStep):
@@ -98,9 +90,12 @@ class Priority(MagicStep):
     __slots__ = ()
     name = "priority"
 
-    def proceed(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
         state.state_based_actions()  # 704.3: repeated until none apply
-        if state.ended or state.mode is not self:
+        if state.ended or state.steps.items[-1] is not self:
             return AGAIN  # the game ended, or a player left and their turn with them
         if state.pending:
             state.stack_triggers()
@@ -110,12 +105,12 @@ class Priority(MagicStep):
         state.pass_priority()
         return AGAIN
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         p = state.priority
         prompt = f"{STEP_NAMES[state.step]}: you have priority" + (
             " (the stack is not empty)" if state.stack else ""
         )
-        return Decision(p, "priority", prompt, state.priority_actions(p))
+        return [Decision(p, "priority", prompt, state.priority_actions(p))]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.priority_action(player, action)
@@ -127,7 +122,10 @@ class NextStep(MagicStep):
     __slots__ = ()
     name = "next step"
 
-    def proceed(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
         state.next_step()
         return AGAIN
 
@@ -138,7 +136,10 @@ class NextTurn(MagicStep):
     __slots__ = ()
     name = "next turn"
 
-    def proceed(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
         state.begin_turn(state.next_seat(state.active))
         return AGAIN
 
@@ -149,8 +150,8 @@ class Attackers(MagicStep):
     __slots__ = ()
     name = "declare attackers"
 
-    def decision(self, state: "MagicState") -> Decision:
-        return Decision(state.asking, "attackers", "Declare attackers.", state.attack_actions())
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        return [Decision(state.asking, "attackers", "Declare attackers.", state.attack_actions())]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         if action[0] == "attack":
@@ -166,15 +167,18 @@ class Blockers(MagicStep):
     __slots__ = ()
     name = "declare blockers"
 
-    def proceed(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
         if not state.block_actions(state.asking)[:-1]:
             state.next_blocker()  # nothing can block: nothing to ask
             return AGAIN
         return WAIT
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
-        return Decision(who, "blockers", "Declare blockers.", state.block_actions(who))
+        return [Decision(who, "blockers", "Declare blockers.", state.block_actions(who))]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         if action[0] == "block":
@@ -190,12 +194,12 @@ class TriggerTarget(MagicStep):
     __slots__ = ()
     name = "target"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         trig = state.pending[0]
         assert trig.target_word is not None  # only a targeted trigger waits here
         refs = legal_targets(state, trig.target_word, trig.controller, trig.source.uid)
         prompt = f"Choose a target for {trig.source.name}'s ability."
-        return Decision(state.asking, "target", prompt, [("target", r) for r in refs])
+        return [Decision(state.asking, "target", prompt, [("target", r) for r in refs])]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         trig = state.pending.pop(0)
@@ -210,7 +214,7 @@ class Choose(MagicStep):
     __slots__ = ()
     name = "choose"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         choice = state.choice
         assert choice is not None  # a choice is open while this mode is
@@ -227,15 +231,17 @@ class Choose(MagicStep):
             if earlier:
                 prompt += f" Chosen so far: {'; '.join(earlier)}."
         actions = [("card", o.uid) for o in cards]
-        return Decision(
-            who,
-            what,
-            prompt,
-            actions,
-            min_picks=picks,
-            max_picks=picks,
-            private=what == "discard",
-        )
+        return [
+            Decision(
+                who,
+                what,
+                prompt,
+                actions,
+                min_picks=picks,
+                max_picks=picks,
+                private=what == "discard",
+            )
+        ]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         assert state.choice is not None  # as in decision()
@@ -249,15 +255,17 @@ class Cleanup(MagicStep):
     __slots__ = ()
     name = "cleanup"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         excess = len(player.hand) - HAND_LIMIT
         prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
         actions = [("card", o.uid) for o in player.hand]
-        return Decision(
-            who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
-        )
+        return [
+            Decision(
+                who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
+            )
+        ]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.discard(state.players[player], [state.objs[uid] for uid in picked(action)])
@@ -270,12 +278,12 @@ class XChoice(MagicStep):
     __slots__ = ()
     name = "choose X"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         item = state.resolving
         assert item is not None  # X is chosen as a spell resolves (107.3e)
         prompt = f"Choose X for {item.name}."
         actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
-        return Decision(state.asking, "x", prompt, actions)
+        return [Decision(state.asking, "x", prompt, actions)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         assert state.resolving is not None  # as in decision()
@@ -291,11 +299,11 @@ class Order(MagicStep):
     __slots__ = ()
     name = "order"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         actions = [("first", i) for i, t in enumerate(state.pending) if t.controller == who]
         prompt = "Several of your abilities trigger: which goes on the stack first?"
-        return Decision(who, "order", prompt, actions)
+        return [Decision(who, "order", prompt, actions)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.pending.insert(0, state.pending.pop(action[1]))
@@ -309,11 +317,11 @@ class Free(MagicStep):
     __slots__ = ()
     name = "cast for free"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         actions = [*state.free_actions(who), DECLINE]
         prompt = "You may cast a card without paying its mana cost."
-        return Decision(who, "free", prompt, actions, private=True)
+        return [Decision(who, "free", prompt, actions, private=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.mode = M_PRIORITY
@@ -328,12 +336,12 @@ class Mulligan(MagicStep):
     __slots__ = ()
     name = "mulligans"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         actions = [KEEP] if player.mulligans >= OPENING_HAND else [KEEP, MULLIGAN]
         prompt = f"Keep this hand of {len(player.hand)} or take a mulligan?"
-        return Decision(who, "mulligan", prompt, actions, private=True)
+        return [Decision(who, "mulligan", prompt, actions, private=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.declare_mulligan(player, action[0] == "mulligan")
@@ -345,13 +353,13 @@ class Bottom(MagicStep):
     __slots__ = ()
     name = "mulligans"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         n = min(player.mulligans, len(player.hand))
         prompt = f"Put {n} card(s) from your hand on the bottom of your library."
         actions = [("card", o.uid) for o in player.hand]
-        return Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)
+        return [Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.bottom(player, picked(action))
@@ -363,12 +371,12 @@ class Opening(MagicStep):
     __slots__ = ()
     name = "opening hands"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
         cards = [o for o in state.players[who].hand if o.proto.opening_hand]
         prompt = "Begin the game with any of these cards on the battlefield?"
         actions = [("card", o.uid) for o in cards]
-        return Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))
+        return [Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         for uid in picked(action):
@@ -384,9 +392,9 @@ class Starter(MagicStep):
     __slots__ = ()
     name = "choosing the starting player"
 
-    def decision(self, state: "MagicState") -> Decision:
+    def decisions(self, state: "MagicState") -> list[Decision]:
         actions = [("starter", s) for s in state.live()]
-        return Decision(state.asking, "starter", "Who takes the first turn?", actions)
+        return [Decision(state.asking, "starter", "Who takes the first turn?", actions)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.chooser = player
