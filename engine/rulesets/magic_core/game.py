@@ -26,7 +26,7 @@ Actions (plain tuples):
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import COPY, LIST, OBJ, OBJ_LIST, How, Plan, call
+from engine.core.clone import COPY, LIST, OBJ, OBJ_LIST, SHARE, How, Plan, call
 from engine.core.decision import Action, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
@@ -100,6 +100,7 @@ class MagicState(GameState):
         "queue": LIST,
         "declared": LIST,
         "choice": COPY,
+        "card_protos": SHARE,  # the match's cards: read only
     }
 
     def __init__(self, names: list[str], rng: MatchRng, best_of: int = 1):
