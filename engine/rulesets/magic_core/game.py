@@ -1,7 +1,10 @@
-"""magic-core's game state: what a match holds, the engine contract, and the main loop.
+"""magic-core's game state: what a match holds, and its hooks into the engine's core.
 
-The rules themselves are split by job into modules whose functions are bound to
-`MagicState` as methods (see the end of the class).
+The core (engine/core/state.py) owns the machinery: the decision cache, the driver that
+advances the pending step (here always one: the game's mode, engine/rulesets/magic_core/
+steps.py), cloning by `clone_plan`, and the frame of a view. The rules themselves are
+split by job into modules whose functions are bound to `MagicState` as methods (see the
+end of the class).
 
 Rule numbers (103.4, 104.3c ...) point at shared/rules/magic-core-rules-100-113.md; the
 rules that section 1 relies on (the turn's steps, priority, combat, state-based actions)
