@@ -12,6 +12,7 @@ from bot.cogs.common import GAME_CHOICES
 from bot.cogs.decks import any_deck_autocomplete
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.in_time import send, within_window
 from bot.sessions import MatchSession
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES
 from engine import EngineError, OptionError, Ruleset, allowed_values, get_ruleset, ruleset_ids
@@ -192,10 +193,14 @@ class Matches(commands.Cog):
             f"This challenge expires in {int(expiry)} s."
         )
         bot.cooldowns.challenged(interaction.guild_id, me.id)
-        challenge = await bot.challenges.create(
-            game, interaction.guild_id, channel_id, me, my_deck, opponents, options, expiry
+        challenge = await within_window(
+            interaction,
+            bot.challenges.create(
+                game, interaction.guild_id, channel_id, me, my_deck, opponents, options, expiry
+            ),
         )
-        await interaction.response.send_message(
+        await send(
+            interaction,
             text,
             view=challenge_view(challenge.id),
             allowed_mentions=discord.AllowedMentions(users=True),
