@@ -18,9 +18,9 @@ yet ported are listed there).
 """
 
 from abc import ABC
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from engine.core.clone import COPY, LIST, SHARE, Plan, compile_copier, const
+from engine.core.clone import _COPIERS, COPY, LIST, SHARE, Plan, const
 from engine.core.decision import Action, Decision, Label, Option, action_id
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event, GameOver, Note
@@ -68,12 +68,33 @@ class GameState(ABC):
 
     # -- decisions -------------------------------------------------------------
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # Whether `decisions` may ask the top step itself, one call fewer per position
+        # (the agent-vs-agent hot path): only while `_open_decisions` is the core's.
+        cls._own_open_decisions = cls._open_decisions is not GameState._open_decisions
+        # Whether `Match.apply` may run the core's `apply` and `decisions` written out
+        # (engine/core/match.py): only for a class that keeps both (every ported one).
+        cls._core_driver = (
+            cls.apply is GameState.apply
+            and cls.decisions is GameState.decisions
+            and not cls._own_open_decisions
+        )
+
+    _own_open_decisions: ClassVar[bool] = False
+    _core_driver: ClassVar[bool] = False
+
     def decisions(self) -> list[Decision]:
         """The open decisions (several only for simultaneous choices); [] when over.
         Final: cached by the core; a ruleset's hook is `_open_decisions`."""
         decisions = self._decisions
         if decisions is None:
-            decisions = self._decisions = self._open_decisions()
+            if self._own_open_decisions or self.over:
+                decisions = self._open_decisions()
+            else:  # `_open_decisions` written out
+                items = self.steps.items
+                decisions = items[-1].decisions(self) if items else []
+            self._decisions = decisions
         return decisions
 
     def _open_decisions(self) -> list[Decision]:
@@ -88,11 +109,14 @@ class GameState(ABC):
 
     def apply(self, player: int, action: Action) -> None:
         """Carry out a legal action and advance to the next decision. Final: the action
-        goes to the top step (or `_apply_action` with no step), then `run()`."""
+        goes to the top step (or `_apply_action` with no step), then `run()`; a step
+        whose `apply` says it still waits (WAIT) is not asked to `advance`."""
         self._decisions = None
         items = self.steps.items
         if items:
-            items[-1].apply(self, player, action)
+            step = items[-1]
+            if step.apply(self, player, action) is WAIT and items and items[-1] is step:
+                return
         else:
             self._apply_action(player, action)
         self.run()
@@ -132,10 +156,11 @@ class GameState(ABC):
 
     # -- copying ---------------------------------------------------------------
 
-    def clone(self) -> "GameState":
+    def clone(self) -> Self:
         """An independent copy, for agents that look ahead. Final and generic: copied as
         the class's `clone_plan` says, by a copier compiled once per class."""
-        return compile_copier(self.__class__)(self, {})
+        twin: Self = _COPIERS[self.__class__](self, {})
+        return twin
 
     # -- the view ----------------------------------------------------------------
 
@@ -143,6 +168,9 @@ class GameState(ABC):
         """What `viewer` may see (None: the public). Final: the frame is the core's, the
         contents the hooks'."""
         turn, phase, active, notes = self._header()
+        mine = self._viewer_notes(viewer)
+        if mine:
+            notes = {**notes, **mine}
         return MatchView(
             ruleset=self.ruleset_id,
             viewer=viewer,
@@ -163,6 +191,10 @@ class GameState(ABC):
         """(turn, phase, active seat or None, notes) for the view's header."""
         items = self.steps.items
         return 0, "over" if self.over else items[-1].name if items else "", None, {}
+
+    def _viewer_notes(self, viewer: int | None) -> dict[str, str]:
+        """Header notes for this viewer only (their own settings), added to `_header`'s."""
+        return {}
 
     def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
         """What `viewer` may see of one seat."""
