@@ -29,7 +29,7 @@ Actions (plain tuples):
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import COPY, LIST, OBJ, OBJ_LIST, SHARE, How, Plan, call
+from engine.core.clone import COPY, LIST, OBJ, OBJ_DICT_SHARING, OBJ_LIST, SHARE, Plan, call
 from engine.core.decision import Action, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
@@ -49,7 +49,7 @@ from engine.rulesets.magic_core import (
     zones,
 )
 from engine.rulesets.magic_core.events import PlayerLeft
-from engine.rulesets.magic_core.objects import Choice, Obj, Player, StackItem
+from engine.rulesets.magic_core.objects import LIBRARY, Choice, Obj, Player, StackItem
 from engine.rulesets.magic_core.resolution import Trigger
 from engine.rulesets.magic_core.steps import (
     HAND_LIMIT,
@@ -62,23 +62,6 @@ from engine.rulesets.magic_core.steps import (
 
 __all__ = ["HAND_LIMIT", "M_PRIORITY", "STEP_NAMES", "MagicState"]
 
-#: The card index, copied as the one place that makes the cards' copies (first in the plan:
-#: every other list of cards then finds its card in the memo). Two things the generic
-#: copier cannot say yet (requested of the core, i14-magic in i14-requests.md):
-#: - cards in a library are shared, not copied: no rule changes a card while it lies
-#:   there, and both ways out (`draw`, `move`) give the state its own copy first (`_own`).
-#:   Most cards lie in the libraries, so a look-ahead copy costs the table and the hands,
-#:   not every card (docs/ai.md, "cheaper copies"); only the libraries (plain list copies,
-#:   `Player.clone_plan`) hold them besides this index;
-#: - the others are copied by `Obj.copy` (spelled out slot by slot) and recorded in the
-#:   memo: the greedy agent clones for every legal action, and the generic copier of a
-#:   19-slot object costs about half as much again.
-OBJS_LIBRARY_SHARED = How(
-    "OBJS_LIBRARY_SHARED",
-    "{key: x if x.zone == 'library' else m[i] if (i := id(x)) in m else m.setdefault(i, x.copy())"
-    " for key, x in v.items()}",
-)
-
 
 class MagicState(GameState):
     """A magic-core match: the players, the objects and where they are, the turn, and the
@@ -90,7 +73,11 @@ class MagicState(GameState):
     #: How `clone()` copies each attribute (engine/core/clone.py); unnamed ones are shared
     #: (numbers, strings, the card prototypes, the `Trigger`s, which never change).
     clone_plan: ClassVar[Plan] = {
-        "objs": OBJS_LIBRARY_SHARED,  # first: the memo then knows every card
+        # The card index: cards in a library are shared, not copied: no rule changes a
+        # card while it lies there, and both ways out (`draw`, `move`) give the state its
+        # own copy first (`_own`). Most cards lie in the libraries, so a look-ahead copy
+        # costs the table and the hands, not every card (docs/ai.md, "cheaper copies").
+        "objs": OBJ_DICT_SHARING("zone", LIBRARY),
         "players": OBJ_LIST,
         "battlefield": OBJ_LIST,
         "stack": OBJ_LIST,
@@ -180,6 +167,9 @@ class MagicState(GameState):
 
     def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
         return view.header(self)
+
+    def _viewer_notes(self, viewer: int | None) -> dict[str, str]:
+        return view.viewer_notes(self, viewer)
 
     def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
         return view.seat_view(self, seat, viewer)

@@ -3,14 +3,13 @@
 their own library."""
 
 import random
-from typing import cast
 
 from engine.core.hidden import redeal
 from engine.rulesets.magic_core.game import MagicState
 
 
 def determinize(state: MagicState, viewer: int, rng: random.Random) -> MagicState:
-    twin = cast(MagicState, state.clone())  # the core's clone() is typed GameState
+    twin = state.clone()
     groups = []
     for player in twin.players:
         # a clone shares library cards with the real state (MagicState.clone_plan): own them

@@ -153,11 +153,12 @@ class Attackers(MagicStep):
     def decisions(self, state: "MagicState") -> list[Decision]:
         return [Decision(state.asking, "attackers", "Declare attackers.", state.attack_actions())]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "MagicState", player: int, action: Action) -> StepResult | None:
         if action[0] == "attack":
             state.declare_attacker(action[1], action[2])
-        else:
-            state.attackers_declared()
+            return WAIT  # the next attacker, or done: nothing moves on by itself
+        state.attackers_declared()
+        return None
 
 
 class Blockers(MagicStep):

@@ -122,9 +122,17 @@ def table_view(state: "MagicState") -> dict[str, ZoneView]:
     return {"stack": ZoneView("stack", len(stack), stack)}
 
 
+def viewer_notes(state: "MagicState", viewer: int | None) -> dict[str, str]:
+    """The viewer's own stop setting (docs: the stop setting), shown to them alone."""
+    if viewer is None:
+        return {}
+    stops = "every step" if state.players[viewer].stop_all else "my main phases and combats"
+    return {"stops": stops}
+
+
 def header(state: "MagicState") -> tuple[int, str, int | None, dict[str, str]]:
-    """(turn, phase, active seat, notes) for a view's header; the pools and every
-    player's stop setting are public (106.4; docs: the stop setting)."""
+    """(turn, phase, active seat, notes) for a view's header: the game, the step and the
+    mana pools, public (106.4)."""
     # before the first turn there is no step yet: the game is being set up (103)
     mode = state.mode
     if mode is M_STARTER:
