@@ -175,7 +175,8 @@ class ClashState(GameState):
         self.names = names
         self.sides = [Side(0, names[0]), Side(1, names[1])]
         self.rng = rng
-        # What happened, as (event type, *fields) tuples: see `events`.
+        # What happened and is not yet built into `_events`, as (event type, *fields)
+        # tuples: see `events`.
         self.log: list[tuple] = []
         self._events: list[ev.Event] = []
         self.turn = 0
@@ -307,10 +308,17 @@ class ClashState(GameState):
 
         The rules log a (type, *fields) tuple instead of building each event on the spot:
         agent-vs-agent and look-ahead games never read their events, and a tuple costs a
-        fifth of an event object (a game logs about 250). Append-only, like the log."""
+        fifth of an event object (a game logs about 250). Append-only. The log holds only
+        the entries not built yet: once read, a running match keeps its events and not
+        their tuples too. A tuple naming its event class is an object the garbage
+        collector tracks, and a full collection walks every tracked object: in the bot,
+        with 200 matches running, those tuples were a fifth of what each full collection
+        walked while it answered no click (docs/performance.md)."""
         built, log = self._events, self.log
-        for entry in log[len(built) :]:
-            built.append(entry[0](*entry[1:]))
+        if log:
+            for entry in log:
+                built.append(entry[0](*entry[1:]))
+            log.clear()
         return built
 
     def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
