@@ -8,7 +8,8 @@ each a place to forget a new attribute. Here each class *declares* how its attri
 copied (`clone_plan`), and the core compiles that declaration once per class into a
 plain Python function (generated source, as `dataclasses` builds `__init__`): one
 `twin.x = self.x` per shared attribute, `self.x.copy()` per list, a comprehension per
-list of contained objects, no `getattr`, no test per attribute. The generated function
+list of contained objects (none for an empty one: most lists of effects are), no
+`getattr`, no test per attribute. The generated function
 is what a careful hand-written copy would be, so it runs as fast (Clash's: faster than
 the hand-written one it replaced, which looped over its slots); this is the engine's one
 speed trick, kept here. `print(copier_source(SomeClass)[0])` shows one.
@@ -30,8 +31,8 @@ How an attribute is copied (the values of a `clone_plan` dict, name → how):
   exactly that class, whose copier is then called directly (no look-up by class: the
   fastest way, what a card in a zone is).
 - `fresh(factory)`: not copied: a new value (an emptied cache); `const(value)`: that value.
-- `rebuilt(function)`: recomputed from the finished copy, `function(twin)`, after every
-  other attribute (an index by uid of objects the zones hold, say).
+- `rebuilt(function)`: recomputed from the finished copy, `function(twin, original's
+  value)`, after every other attribute (an index by uid of objects the zones hold, say).
 
 A `None` value stays `None` whatever the declaration. Plans are inherited: a subclass's
 entries add to (or override) its bases'. `GameState` declares its own (`steps`, the
@@ -100,12 +101,12 @@ DICT = How("DICT", "v.copy()")
 SET = How("SET", "v.copy()")
 _ONE = "(m[x] if x in m else C[x.__class__](x, m))"
 OBJ = How("OBJ", _ONE.replace("x", "v"))
-OBJ_LIST = How("OBJ_LIST", f"[{_ONE} for x in v]")
+OBJ_LIST = How("OBJ_LIST", f"([{_ONE} for x in v] if v else [])")
 OBJ_TUPLE = How("OBJ_TUPLE", f"(tuple([{_ONE} for x in v]) if v else ())")
 OBJ_DICT = How("OBJ_DICT", f"{{key: {_ONE} for key, x in v.items()}}")
 _MINE = "O[x.__class__](x, m)"
 OWN = How("OWN", _MINE.replace("x", "v"))
-OWN_LIST = How("OWN_LIST", f"[{_MINE} for x in v]")
+OWN_LIST = How("OWN_LIST", f"([{_MINE} for x in v] if v else [])")
 OWN_TUPLE = How("OWN_TUPLE", f"(tuple([{_MINE} for x in v]) if v else ())")
 OWN_DICT = How("OWN_DICT", f"{{key: {_MINE} for key, x in v.items()}}")
 #: Named lists by key (decks, discard piles): each list copied, its items shared.
@@ -171,7 +172,7 @@ def own(cls: type) -> How:
 
 def own_list(cls: type) -> How:
     """Like `OWN_LIST`, for a list of objects of exactly class `cls` (see `own`)."""
-    return Owned(cls, "many", "[k(x, m) for x in v]")
+    return Owned(cls, "many", "([k(x, m) for x in v] if v else [])")
 
 
 def own_tuple(cls: type) -> How:
@@ -210,8 +211,9 @@ class Rebuilt(How):
     __slots__ = ()
 
 
-def rebuilt(function: Callable[[Any], Any]) -> How:
-    """`function(twin)` once everything else is copied, instead of a copy."""
+def rebuilt(function: Callable[[Any, Any], Any]) -> How:
+    """`function(twin, original_value)` once everything else is copied, instead of a
+    copy (the original's value, to keep what the copy cannot rebuild)."""
     name = f"rebuilt({getattr(function, '__name__', function)!r})"
     return Rebuilt(name, "k(v)", function, late=True)
 
@@ -325,7 +327,8 @@ def _assign(name: str, how: How, index: int, env: dict[str, Any], *, slot: bool)
         return [f"        v = self.{name}", f"        {target} = v if v is None else {expr}"]
     if isinstance(how, Rebuilt):
         env[f"k{index}"] = how.value
-        return [f"        {target} = k{index}(twin)"]
+        source = f"self.{name}" if slot else f"d.get({name!r})"
+        return [f"        {target} = k{index}(twin, {source})"]
     if how.fixed:  # a new value, not read from the original
         env[f"k{index}"] = how.value
         return [f"        {target} = k{index}{'()' if how.expr == 'k()' else ''}"]
@@ -376,7 +379,7 @@ def _slow_copy(obj: Any, memo: dict[Any, Any], twin: Any) -> None:
             if how.late != late:
                 continue
             if isinstance(how, Rebuilt):
-                setattr(twin, name, how.value(twin))
+                setattr(twin, name, how.value(twin, None if value is _MISSING else value))
             elif how.fixed:
                 setattr(twin, name, how.apply(None, memo))
             elif value is not _MISSING:
