@@ -18,7 +18,7 @@ FINAL = ("decisions", "apply", "clone", "view")
 #: Rulesets not yet on the core: their port branches (i14-magic, i14-bm, i14-mw) remove
 #: them from this list. Relay (tests/support/relay.py, the test-only game) is still
 #: written the old way too: to port with them. Nothing else may be added to it.
-NOT_YET_PORTED = {"magic-core", "relay"}
+NOT_YET_PORTED = {"relay"}
 
 PORTED = [g for g in games() if g not in NOT_YET_PORTED]
 
