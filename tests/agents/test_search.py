@@ -274,7 +274,7 @@ def test_rollouts_stop_at_the_same_moment_of_the_game_for_every_action(monkeypat
 def test_a_fixed_number_of_rollout_actions_stops_anywhere(monkeypatch) -> None:
     """The control: six actions and no turn limit (the former rollout, still magic-core's
     and Mage Wars') end at different moments, so the check above can fail."""
-    start, scored = _scored_turns(monkeypatch, "clash", turns=0, rollout=6)
+    _, scored = _scored_turns(monkeypatch, "clash", turns=0, rollout=6)
     assert len(set(scored)) > 1
 
 
