@@ -52,6 +52,7 @@ DEFAULT_PLAYOUTS = 40
 TURNS: dict[str, tuple[int, int]] = {
     "battle-mages": (2, 60),
     "clash": (2, 60),
+    "enchantoria": (2, 60),
 }
 #: Each root action starts with this many virtual playouts scored by the ruleset's
 #: evaluation right after it (greedy's view): a small budget then plays at least as
