@@ -1,15 +1,20 @@
 """The Discord application: wiring storage, sessions, presenter and cogs together."""
 
 import asyncio
+import contextlib
 import gc
 import logging
+import os
+import socket
 import sys
+import time
+import uuid
 from pathlib import Path
 
 import aiohttp
 import discord
 from discord.ext import commands
-from discord.state import ConnectionState
+from discord.state import AutoShardedConnectionState, ConnectionState
 from discord.utils import escape_markdown
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
@@ -20,6 +25,7 @@ from bot.cooldowns import ChallengeCooldowns
 from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.errors import CardhostTree
+from bot.forwarding import Forwarder
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
@@ -52,14 +58,22 @@ GC_THRESHOLDS = (700, 10, 100)  # Python's default: (700, 10, 10)
 SWITCH_INTERVAL = 0.0005
 
 
-class _State(ConnectionState):
+class _FastClicks:
     """discord.py's connection state, except that decision clicks go straight to the
     controller as raw payloads (see `Controller.fast_click`); all else as usual."""
 
     def parse_interaction_create(self, data) -> None:
-        bot = self._get_client()
+        bot = self._get_client()  # type: ignore[attr-defined]
         if not (getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data)):
-            super().parse_interaction_create(data)
+            super().parse_interaction_create(data)  # type: ignore[misc]
+
+
+class _State(_FastClicks, ConnectionState):
+    pass
+
+
+class _ShardedState(_FastClicks, AutoShardedConnectionState):
+    pass
 
 
 class CardhostBot(commands.Bot):
@@ -80,6 +94,7 @@ class CardhostBot(commands.Bot):
             help_command=None,
             max_messages=None,
             tree_cls=CardhostTree,
+            **self._sharding(settings),
         )
         self.settings = settings
         self._storage = storage
@@ -102,6 +117,26 @@ class CardhostBot(commands.Bot):
         self.tune_gc = False
         # `cardhost sync`: log in, load the commands, resume nothing, connect to nothing.
         self.commands_only = commands_only
+        # Replay the running matches in the background after a start (False: only on
+        # first use; tests of that path).
+        self.replay_in_background = True
+        self._replaying: asyncio.Task | None = None
+        # Several processes on one database: this one's name in the leases, and the task
+        # that renews them and takes over a dead process's matches.
+        self.lease_owner = (
+            f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+            if settings.shared
+            else None
+        )
+        self._leasing: asyncio.Task | None = None
+        #: Clicks for matches another process owns (bot/forwarding.py), on PostgreSQL.
+        self.forwarder: Forwarder | None = None
+        self._held_notes: list[asyncio.Task] = []
+
+    def _sharding(self, settings: Settings) -> dict[str, object]:
+        """Nothing here: one process connects discord.py's own shard (ShardedCardhostBot
+        connects the shards its settings name)."""
+        return {}
 
     def _get_state(self, **options) -> ConnectionState:
         return _State(
@@ -135,6 +170,10 @@ class CardhostBot(commands.Bot):
             on_finish=self.match_finished,
             on_warning=self.presenter.warn,
             on_thinking=self.presenter.thinking,
+            on_restored=self._restored,
+            on_held=self._held,
+            lease_owner=self.lease_owner,
+            lease_seconds=self.settings.lease_seconds,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, ChallengeButton)
         for cog in COGS:
@@ -144,19 +183,41 @@ class CardhostBot(commands.Bot):
                 log.warning("cog %s is not available", cog)
         if self.commands_only:
             return
-        restored = await self.sessions.restore_all()
-        if restored:
-            log.info("resumed %d running match(es)", len(restored))
-            # Boards and panels may show anything up to the last committed action (or
-            # nothing at all): bring them up to date while the gateway connects.
-            self.controller.later(self.presenter.resume(restored))
-        self._held_notes = [
-            asyncio.create_task(self._say_held(channel_id, reason))
-            for channel_id, reason in self.sessions.held.items()
-        ]
+        # Answer first, replay after (issue 18): a start notes which matches run where
+        # (one light query) and replays them in the background once the gateway is
+        # ready, the soonest turn clock first; a click for a match not replayed yet
+        # replays that one at once and waits for it (`SessionManager.get`).
+        running = await self.sessions.load_running()
+        if running:
+            log.info("%d running match(es) to resume", running)
+        if self.replay_in_background:
+            self._replaying = asyncio.create_task(self._replay_rest())
+        if self.lease_owner is not None:
+            self._leasing = asyncio.create_task(self.sessions.keep_leases())
+            if self.settings.uses_postgresql:
+                self.forwarder = Forwarder(
+                    self.settings.database, self.lease_owner, self.controller.forwarded
+                )
+                await self.forwarder.start()
         if await self.challenges.restore():
             log.info("restored the open challenges")
         await sync_commands(self, self.storage, guild_id=self.settings.dev_guild)
+
+    async def _replay_rest(self) -> None:
+        await self.wait_until_ready()
+        started = time.perf_counter()
+        restored = await self.sessions.replay_rest()
+        log.info(
+            "resumed %d running match(es) in %.2f s", len(restored), time.perf_counter() - started
+        )
+
+    def _restored(self, sessions: list[MatchSession]) -> None:
+        """Replayed after a restart: boards and panels may show anything up to the last
+        committed action (or nothing at all): bring them up to date."""
+        self.controller.later(self.presenter.resume(sessions))
+
+    def _held(self, channel_id: int, reason: str) -> None:
+        self._held_notes.append(asyncio.create_task(self._say_held(channel_id, reason)))
 
     async def _say_held(self, channel_id: int, reason: str) -> None:
         """Tell a channel its match is kept but cannot go on under this version."""
@@ -190,11 +251,20 @@ class CardhostBot(commands.Bot):
     async def close(self) -> None:
         self.notifier.close()
         self.challenges.stop()
+        for task in (self._replaying, self._leasing):
+            if task is not None:
+                task.cancel()
         if (sessions := getattr(self, "sessions", None)) is not None:
             sessions.close()  # no turn timer of this bot may act after it is gone
         await self.controller.idle()
         self.presenter.close()
         await super().close()
+        if self.forwarder is not None:
+            await self.forwarder.close()
+        if self.lease_owner is not None and self._storage is not None:
+            # a clean stop hands its matches over at once, not when the leases expire
+            with contextlib.suppress(Exception):
+                await self._storage.leases.release(self.lease_owner)
         if self._storage is not None and self._owns_storage:
             await self._storage.close()
 
@@ -323,6 +393,31 @@ def _start_failure(exc: BaseException) -> str | None:
     return None
 
 
+class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
+    """The bot connecting the gateway shards CARDHOST_SHARD_IDS names, of
+    CARDHOST_SHARD_COUNT (issue 18: N processes on one PostgreSQL split the shards; each
+    process serves the matches it leases, and a click arriving on its shards for another
+    process's match is forwarded there, bot/forwarding.py)."""
+
+    def _sharding(self, settings: Settings) -> dict[str, object]:
+        return {"shard_ids": settings.shards, "shard_count": settings.shard_count}
+
+    def _get_state(self, **options) -> ConnectionState:
+        return _ShardedState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
+
+
+def make_bot(settings: Settings, **options) -> CardhostBot:
+    """The bot the settings ask for: sharded when they name shard ids."""
+    kind = ShardedCardhostBot if settings.shards is not None else CardhostBot
+    return kind(settings, **options)
+
+
 def run_bot() -> int:
     """`cardhost bot`: one clear line instead of a traceback when it cannot start."""
     try:
@@ -330,7 +425,7 @@ def run_bot() -> int:
     except SettingsError as exc:
         print(f"cardhost: {exc}", file=sys.stderr)
         return 2
-    bot = CardhostBot(settings)
+    bot = make_bot(settings)
     bot.tune_gc = True
     try:
         bot.run(token, log_handler=None)

@@ -62,6 +62,7 @@ class Tally:
         self.clicks: list = []  # (when, handle) of every click, for the latencies
         self.on_all_dealt = lambda: None  # called once, when the last table was dealt
         self.matches = 0
+        self.computer_clicks = 0  # clicks of the humans playing the computer (`--computer`)
         self.watch: Watch
 
 
@@ -232,12 +233,64 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             tally.refused += 1
 
 
+async def _drive_computer(fake, channel, human, rng, pause, until, tally: Tally) -> None:
+    """One table against the hard computer (`--computer`): the human clicks on the same
+    schedule as everyone else, the computer thinks in the bot's worker process. Its clicks
+    are counted apart (`tally.computer_clicks`): the bench's figures stay the other tables'.
+    """
+
+    async def deal() -> None:
+        before = getattr(_panel(fake, human), "id", None)
+        handle = await fake.slash(
+            human, channel, "challenge", opponent=fake.bot_user, game="clash", difficulty="hard"
+        )
+        await handle.wait_acknowledged()
+        with contextlib.suppress(AssertionError, StandinTimeoutError):  # refused: next round
+            await fake.wait_until(
+                lambda: (panel := _panel(fake, human)) is not None and panel.id != before,
+                timeout=DEAL_TIMEOUT,
+                on=(human,),
+            )
+
+    await deal()
+    due = time.monotonic()
+    while time.monotonic() < until:
+        now = time.monotonic()
+        due = max(due + rng.uniform(0.5, 1.5) * pause, now - pause)
+        await asyncio.sleep(max(0.0, due - now))
+        panel = _panel(fake, human)
+        if panel is None or "Match over" in panel.text:
+            await deal()
+            continue
+        choices = _choices(panel)
+        if not choices:  # the computer is thinking: the human waits for their turn
+            with contextlib.suppress(AssertionError):
+                await fake.wait_until(
+                    lambda: bool(_choices(_panel(fake, human))), timeout=30, on=(human,)
+                )
+            continue
+        choice = rng.choice(choices)
+        if choice.type == 2:
+            click = await fake.click(human, panel, custom_id=choice.custom_id)
+        else:
+            values = [o["value"] for o in choice.options]
+            count = max(choice.raw.get("min_values", 1), 1)
+            click = await fake.click(
+                human, panel, custom_id=choice.custom_id, values=rng.sample(values, count)
+            )
+        with contextlib.suppress(StandinTimeoutError):
+            await click.wait_acknowledged(timeout=30)
+            tally.computer_clicks += 1
+
+
 def _notice(click) -> str | None:
     """The line above a panel answer: set when the click changed nothing (stale)."""
     return (click.callback_data or {}).get("content")
 
 
-async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
+async def bench(matches: int, seed: int, rate: float, seconds: float, *, computers: int = 0) -> str:
+    """Run the bench and return its last line. `computers`: that many more tables where a
+    player plays the hard computer (issue 16: its thinking must not slow the others)."""
     postgresql = configured_postgresql()
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -256,6 +309,12 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                 fake.add_member(guild, alice)
                 fake.add_member(guild, bob)
                 tables.append((channel, alice, bob))
+            computer_tables = []
+            for number in range(computers):
+                channel = fake.add_text_channel(guild, f"computer-{number}")
+                human = fake.add_user(f"c{number}")
+                fake.add_member(guild, human)
+                computer_tables.append((channel, human))
             # The stand-in plays Discord, which is not a Python process: its own setup
             # (400 users, 200 channels) is frozen out of its garbage collections, which
             # are tuned as the bot's are: their pauses would count as the bot's latency.
@@ -292,7 +351,12 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
                         _drive(fake, c, a, b, random.Random(rng.random()), matches / rate, until,
                                tally)
                         for c, a, b in tables
-                    )
+                    ),
+                    *(
+                        _drive_computer(fake, c, h, random.Random(rng.random()), matches / rate,
+                                        until, tally)
+                        for c, h in computer_tables
+                    ),
                 )  # fmt: skip
                 await cpu.stop()
                 watch.close()
@@ -351,6 +415,8 @@ async def bench(matches: int, seed: int, rate: float, seconds: float) -> str:
         f"board_lag_p99_s={percentile(watch.board_lags, 0.99):.3f} "
         f"panel_open_p99_s={percentile(watch.panel_opens, 0.99):.3f}"
     )
+    if computers:  # an extra field, only when asked for: the line above stays as it was
+        line += f" computer_matches={computers} computer_opponent_clicks={tally.computer_clicks}"
     if logged < tally.applied:  # the run fails, and says what it measured all the same
         raise RuntimeError(
             f"{tally.applied} actions acknowledged but only {logged} committed ({line})"
@@ -396,8 +462,15 @@ class CpuMeter:
         )
 
 
-def run_bench(matches: int, seed: int = 0, rate: float = 350.0, seconds: float = 60.0) -> int:
-    print(asyncio.run(bench(matches, seed, rate, seconds)))
+def run_bench(
+    matches: int,
+    seed: int = 0,
+    rate: float = 350.0,
+    seconds: float = 60.0,
+    *,
+    computers: int = 0,
+) -> int:
+    print(asyncio.run(bench(matches, seed, rate, seconds, computers=computers)))
     return 0
 
 

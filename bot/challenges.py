@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.controller import reply
+from bot.in_time import within_window
 from bot.storage.challenges import ChallengeRow
 
 if TYPE_CHECKING:
@@ -239,19 +240,28 @@ class ChallengeBook:
                 return
             return await self._gone(interaction)
         challenge.accepted.add(interaction.user.id)
-        await self.bot.storage.challenges.set_accepted(challenge.id, list(challenge.accepted))
+        await within_window(
+            interaction,
+            self.bot.storage.challenges.set_accepted(challenge.id, list(challenge.accepted)),
+            thinking=False,
+        )
         waiting = challenge.waiting_for()
         if waiting:
             names = ", ".join(u.mention for u in waiting)
-            await interaction.response.edit_message(
-                content=f"{challenge.text}\n{interaction.user.mention} accepted; "
+            fields = {
+                "content": f"{challenge.text}\n{interaction.user.mention} accepted; "
                 f"waiting for {names}.",
-                view=challenge_view(challenge.id),
-            )
+                "view": challenge_view(challenge.id),
+            }
+            if interaction.response.is_done():  # deferred above: the store was slow
+                await interaction.edit_original_response(**fields)
+            else:
+                await interaction.response.edit_message(**fields)
             return
-        if not await self.close(challenge, "accepted"):
+        if not await within_window(interaction, self.close(challenge, "accepted"), thinking=False):
             return await self._gone(interaction)
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
         await self.bot.start_from_challenge(interaction, challenge)
 
     async def _gone(self, interaction: discord.Interaction) -> None:

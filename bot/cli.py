@@ -146,7 +146,7 @@ def _crashtest(args: argparse.Namespace) -> int:
 def _bench_bot(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
 
-    return run_bench(args.matches, args.seed)
+    return run_bench(args.matches, args.seed, computers=args.computer)
 
 
 def _bench_restart(args: argparse.Namespace) -> int:
@@ -255,6 +255,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
     bench.add_argument("--matches", type=int, default=200)
     bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument(
+        "--computer",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more tables where a player plays the hard computer (its thinking must not "
+        "slow the other tables' clicks); the figures stay the other tables'",
+    )
     bench.set_defaults(run=_bench_bot)
 
     restart = sub.add_parser(

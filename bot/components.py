@@ -299,7 +299,7 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"watch:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        session = bot.sessions.by_id.get(self.match_id)
+        session = await bot.sessions.get(self.match_id)
         if session is None:
             await interaction.response.send_message(
                 "This match is over: there is nothing left to watch.", ephemeral=True

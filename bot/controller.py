@@ -37,7 +37,7 @@ MATCH_GONE = "This match is over; its buttons no longer do anything."
 NOT_OFFERED = "That choice is not on offer."
 
 COMPONENT = 3  # interaction type
-CHANNEL_MESSAGE, UPDATE_MESSAGE = 4, 7  # callback types
+CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 6, 7  # callback types
 EPHEMERAL = 64
 _CHOICE = re.compile(r"(m|ms):(\d+):(\d+):(\d+)|(mn):(\d+):(\d+)")
 
@@ -94,7 +94,7 @@ class Controller:
     ) -> tuple[MatchSession, int] | Refused:
         """Apply and commit a click's choice: (session, seat), or why nothing changed."""
         sessions = self.bot.sessions
-        session = sessions.by_id.get(match_id)
+        session = sessions.by_id.get(match_id) or await sessions.get(match_id)
         if session is None:
             return Refused(MATCH_GONE)
         seat = session.seat_of(user_id)
@@ -206,7 +206,7 @@ class Controller:
         return True
 
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
-        session = self.bot.sessions.by_id.get(match_id)
+        session = await self.bot.sessions.get(match_id)
         if session is None:
             return await reply(interaction, MATCH_GONE)
         seat = session.seat_of(interaction.user.id)
@@ -271,6 +271,8 @@ class Controller:
         message_id: int | None,
     ) -> bool:
         """True when the click was answered with the new panel (UPDATE_MESSAGE)."""
+        if await self._forward(interaction, match_id, seq, picks, user_id, message_id):
+            return False
         try:
             taken = await self._take(match_id, seq, picks, user_id)
         except Exception:
@@ -305,6 +307,97 @@ class Controller:
         # clicker's panel is repaired with the others' (an edit, or their hand's token).
         self._redraw_others(session, seat, message_id if answered else None, shown)
         return answered
+
+    # -- a match another process owns (bot/forwarding.py) -----------------------------
+
+    async def _forward(
+        self,
+        interaction: tuple[int, str],
+        match_id: int,
+        seq: int,
+        picks: list[int],
+        user_id: int,
+        message_id: int | None,
+    ) -> bool:
+        """Several processes: a click for a match another live process owns is deferred
+        here (Discord's 3 s are met) and sent to the owner, which answers it. False: not
+        forwarded (no other process, or this one owns it or may take it over)."""
+        forwarder = self.bot.forwarder
+        sessions = self.bot.sessions
+        if forwarder is None or match_id in sessions.by_id or match_id in sessions.unreplayed:
+            return False
+        owner = await self.bot.storage.leases.owner_of(match_id)
+        if owner is None or owner == sessions.lease_owner:
+            return False
+        if not await self._answer(interaction, {"type": DEFERRED_UPDATE}):
+            return True  # too late already: nothing was done
+        await forwarder.send(
+            owner,
+            {
+                "match_id": match_id,
+                "seq": seq,
+                "picks": picks,
+                "user_id": user_id,
+                "message_id": message_id,
+                "token": interaction[1],
+            },
+        )
+        return True
+
+    async def forwarded(self, click: dict[str, Any]) -> None:
+        """A click another process received for a match of this one (already deferred
+        there): applied as any click, then the clicked message edited through its token."""
+        token = str(click["token"])
+        match_id, message_id = int(click["match_id"]), click.get("message_id")
+        try:
+            taken = await self._take(
+                match_id, int(click["seq"]), [int(p) for p in click["picks"]], int(click["user_id"])
+            )
+        except Exception:
+            log.exception("forwarded click on match %s failed", match_id)
+            taken = Refused("Something went wrong; nothing changed.")
+        if isinstance(taken, Refused):
+            if taken.session is None or taken.seat is None:
+                await self._webhook(
+                    "POST", token, {"content": taken.text, "flags": EPHEMERAL}, original=False
+                )
+                return
+            panel = await self.bot.presenter.panel_payload(
+                taken.session, taken.seat, notice=taken.text
+            )
+            answered = await self._webhook("PATCH", token, panel)
+            self._after_stale(taken.session, taken.seat, message_id, answered=answered)
+            return
+        session, seat = taken
+        panel, now_open = await self.bot.presenter.panel_and_seq(session, seat)
+        shown = None if self.bot.presenter.editing(session, seat) else (panel, now_open)
+        answered = await self._webhook("PATCH", token, panel)
+        if answered and not session.seats[seat].dms_open:
+            self.bot.traffic.note_hand(match_id, seat, token)
+        self._redraw_others(session, seat, message_id if answered else None, shown)
+
+    async def _webhook(
+        self, method: str, token: str, body: dict[str, Any], *, original: bool = True
+    ) -> bool:
+        """Edit a deferred interaction's message (`original`) or send a private follow-up,
+        with its token: interaction webhooks are outside the global budget."""
+        path = "/webhooks/{webhook_id}/{webhook_token}"
+        if original:
+            path += "/messages/@original"
+        route = Route(method, path, webhook_id=self.bot.application_id, webhook_token=token)
+        http = self.bot.http
+        try:
+            await async_context.get().request(
+                route,
+                http._HTTPClient__session,  # type: ignore[attr-defined]  # as Interaction does
+                payload=body,
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+            )
+        except (discord.HTTPException, TimeoutError) as exc:
+            log.warning("forwarded click: %s with its token refused: %s", method, exc)
+            return False
+        return True
 
     async def _answer(self, interaction: tuple[int, str], body: dict[str, Any]) -> bool:
         """The interaction callback, as discord.py sends it, minus `with_response`: Discord

@@ -108,7 +108,7 @@ class Tally:
 class BotProcess:
     """The bot in a process of its own; `crash_at` arms one of its crash points."""
 
-    def __init__(self, fake: FakeDiscord, database: Path, seed: int, run_id: str) -> None:
+    def __init__(self, fake: FakeDiscord, database: Path | str, seed: int, run_id: str) -> None:
         self.fake = fake
         self.database = database
         self.seed = seed

@@ -72,7 +72,7 @@ class CardhostTree(app_commands.CommandTree):
         if isinstance(error, app_commands.CommandOnCooldown | app_commands.CheckFailure):
             return await answer_privately(interaction, str(error) or "You cannot use this here.")
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        session = bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = bot.sessions.by_channel.get(interaction.channel_id or 0)  # for the log only
         match = f"match {session.match_id}" if session is not None else "no match"
         name = interaction.command.qualified_name if interaction.command else "?"
         original = getattr(error, "original", error)

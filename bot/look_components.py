@@ -38,9 +38,9 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def seen_for(bot: "CardhostBot", match_id: int, scope: str, user_id: int) -> list[SeenCard]:
+async def seen_for(bot: "CardhostBot", match_id: int, scope: str, user_id: int) -> list[SeenCard]:
     """What this user may look at in this match from this button: [] if it is over."""
-    session = bot.sessions.by_id.get(match_id)
+    session = await bot.sessions.get(match_id)
     if session is None:
         return []
     seat = session.seat_of(user_id) if scope == SEAT else None
@@ -86,7 +86,7 @@ class LookButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        seen = seen_for(bot, self.match_id, self.scope, interaction.user.id)
+        seen = await seen_for(bot, self.match_id, self.scope, interaction.user.id)
         if not seen:
             await interaction.response.send_message(
                 "There is no card to look at here now.", ephemeral=True
@@ -132,7 +132,7 @@ class LookSelect(
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]
-        seen = seen_for(bot, self.match_id, self.scope, interaction.user.id)
+        seen = await seen_for(bot, self.match_id, self.scope, interaction.user.id)
         found = next((s for s in seen if values and str(s.card.uid) == values[0]), None)
         if found is None:  # moved out of sight, the match ended, or a value never offered
             await interaction.response.send_message(

@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.crashpoints import crash_point
 from bot.storage import PlayerInfo, Storage, StorageError
+from bot.storage.matches import RunningHeader, RunningMatch
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES, Thinker
 from engine import Action, EngineError, IllegalAction, Match, new_match, replay
 
@@ -37,6 +38,13 @@ THINKING_NOTICE = 0.4
 # and a moved clock is always within its warning window (the warning goes out again).
 RESTART_GRACE = 60.0
 RESTART_GRACE_SHARE = 0.5
+
+#: Matches replayed per read of their logs after a start (two queries each batch).
+REPLAY_BATCH = 64
+
+#: How long a process's lease on a match lasts unrenewed (it renews every third of it):
+#: after a process dies, its matches wait at most this long for another to take them.
+LEASE_SECONDS = 15.0
 
 
 class StaleChoice(IllegalAction):
@@ -170,6 +178,10 @@ async def _nothing(session: MatchSession) -> None:
     return None
 
 
+def _ignore(*_: object) -> None:
+    return None
+
+
 class SessionManager:
     def __init__(
         self,
@@ -179,6 +191,10 @@ class SessionManager:
         on_finish: Hook = _nothing,
         on_warning: Callable[[MatchSession, int, float], Awaitable[None]] | None = None,
         on_thinking: Hook = _nothing,
+        on_restored: Callable[[list[MatchSession]], None] = _ignore,
+        on_held: Callable[[int, str], None] = _ignore,
+        lease_owner: str | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ):
         self.storage = storage
         self.turn_timer = turn_timer
@@ -196,6 +212,25 @@ class SessionManager:
         #: cards, or their rules version): kept running in storage, never ended, and their
         #: channel stays taken. Channel id -> why, in words for the players.
         self.held: dict[int, str] = {}
+        #: Running matches not replayed yet (a start replays after it answers): match id
+        #: -> what is known without the log; and channel id -> match id.
+        self.unreplayed: dict[int, RunningHeader] = {}
+        self._unreplayed_channels: dict[int, int] = {}
+        #: Replays under way, so that a click arriving meanwhile waits for that one.
+        self._replays: dict[int, asyncio.Future[None]] = {}
+        #: Each server's turn timer, read once per start for the replays.
+        self._timers: dict[int | None, float] = {}
+        #: Told of every batch of restored matches (the presenter brings them up to date)
+        #: and of every match this version cannot replay.
+        self.on_restored = on_restored
+        self.on_held = on_held
+        #: Set once `replay_rest` has replayed every match noted at the start.
+        self.all_replayed = asyncio.Event()
+        #: Several processes on one database (issue 18): this process's name in
+        #: `match_leases`, and how long a lease lasts unrenewed. None: the only process,
+        #: every running match is its own.
+        self.lease_owner = lease_owner
+        self.lease_seconds = lease_seconds
 
     # -- starting and restoring --------------------------------------------------
 
@@ -215,7 +250,7 @@ class SessionManager:
             raise EngineError(
                 f"unknown difficulty '{difficulty}' (known: {', '.join(DIFFICULTIES)})"
             )
-        if channel_id in self.by_channel:
+        if self.busy(channel_id):
             raise ChannelBusy("this channel already has a running match")
         seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         match = new_match(ruleset, [s.name for s in seats], decks, seed, options or {})
@@ -240,6 +275,10 @@ class SessionManager:
         except StorageError as exc:
             raise ChannelBusy(str(exc)) from exc
         session.set_clocks(clocks)
+        if self.lease_owner is not None:
+            await self.storage.leases.claim(
+                self.lease_owner, [session.match_id], self.lease_seconds
+            )
         self._register(session)
         if any(seat.is_bot for seat in seats):
             self.thinker.warm()
@@ -247,61 +286,217 @@ class SessionManager:
         self._reset_timer(session)
         return session
 
-    async def restore_all(self) -> list[MatchSession]:
-        """Rebuild every running match from its action log (after a restart).
+    # A start answers before it replays (issue 18): `load_running` reads which matches run
+    # where (one light query), and each match is replayed later, by `replay_rest` in the
+    # background (soonest turn clock first) or by the first click or command that needs
+    # it (`get`, `in_channel`, `played_in`), which waits for that match's replay alone.
 
-        Everything is read at once (`running_with_logs`: two queries, whatever the number
-        of matches) and each server's turn timer once, so a start with 10,000 running
-        matches spends its time replaying them, not waiting on the database."""
-        restored = []
-        timers: dict[int | None, float] = {}
-        for running in await self.storage.matches.running_with_logs():
-            row = running.row
-            try:
-                match = replay(running.record)
-            except EngineError as exc:
-                # Never ended for this: a content or rules update must not lose a match.
-                # It stays stored as it is and resumes under a bot that can replay it.
-                log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
-                self.held[row.channel_id] = f"match {row.id} cannot be resumed: {exc}"
+    async def load_running(self) -> int:
+        """Note every running match, unreplayed (a start): how many. With leases, only
+        those this process holds or could take (free, or expired: their owner died)."""
+        owned: set[int] | None = None
+        if self.lease_owner is not None:
+            leases = self.storage.leases
+            owned = set(await leases.claim_running(self.lease_owner, self.lease_seconds))
+        for header in await self.storage.matches.running_headers():
+            if header.match_id in self.by_id or header.match_id in self.unreplayed:
                 continue
-            front = running.front_state
-            stored = front.get("seats", [])
-            seats = []
-            for index, player in enumerate(row.players):
-                extra = stored[index] if index < len(stored) else {}
-                seats.append(
-                    Seat(
-                        player.user_id,
-                        player.name,
-                        player.is_bot,
-                        extra.get("dms_open", True),
-                        extra.get("panel_message_id"),
-                        extra.get("dm_channel_id"),
-                    )
-                )
-            if row.guild_id not in timers:
-                timers[row.guild_id] = await self.turn_timer(row.guild_id)
-            session = MatchSession(
-                row.id,
-                row.guild_id,
-                row.channel_id,
-                match,
-                seats,
-                timers[row.guild_id],
-                board_message_id=row.board_message_id,
-                parent_channel_id=front.get("parent_channel_id"),
-                difficulty=front.get("difficulty", DEFAULT_DIFFICULTY),
-            )
-            self._register(session)
-            if any(seat.is_bot for seat in seats):
-                self.thinker.warm()
-            _restore_clocks(session, running.clocks)
-            self._reset_timer(session)
-            restored.append(session)
-            # the bot may have stopped while the computer was thinking: it thinks again
-            self._computer_later(session)
+            if owned is not None and header.match_id not in owned:
+                continue  # another live process serves it
+            self.unreplayed[header.match_id] = header
+            self._unreplayed_channels[header.channel_id] = header.match_id
+        return len(self.unreplayed)
+
+    async def restore_all(self) -> list[MatchSession]:
+        """Rebuild every running match from its action log now (`load_running`, then
+        `replay_rest`): the sessions restored."""
+        await self.load_running()
+        return await self.replay_rest()
+
+    async def replay_rest(self, batch: int = REPLAY_BATCH) -> list[MatchSession]:
+        """Replay every match still unreplayed, the soonest turn clock first (a player
+        is waiting there), `batch` matches per read: one query per table each, not a few
+        per match. Yields to the event loop between matches, so clicks are served
+        meanwhile (a click for a match not replayed yet replays it at once)."""
+        order = sorted(self.unreplayed.values(), key=lambda h: (h.first_deadline, h.match_id))
+        restored: list[MatchSession] = []
+        for start in range(0, len(order), batch):
+            ids = [h.match_id for h in order[start : start + batch]]
+            restored.extend(await self._replay(ids, pause=True))
+        self.all_replayed.set()
         return restored
+
+    async def keep_leases(self) -> None:
+        """Several processes: renew this process's leases every third of their length,
+        let go of a match another process took over (this one was frozen past its lease),
+        and take over, replaying them, the matches of a process that died. Runs until
+        cancelled."""
+        assert self.lease_owner is not None
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew_and_take_over()
+            except StorageError:
+                log.exception("could not renew the leases; trying again")
+
+    async def renew_and_take_over(self) -> list[MatchSession]:
+        """One round of `keep_leases`: the sessions taken over from a dead process."""
+        assert self.lease_owner is not None
+        owned = set(await self.storage.leases.claim_running(self.lease_owner, self.lease_seconds))
+        for session in [s for s in self.by_id.values() if s.match_id not in owned]:
+            log.warning("match %s: its lease went to another process", session.match_id)
+            self._unregister(session)
+            self.thinker.forget(session.match_id)
+        for match_id in [m for m in self.unreplayed if m not in owned]:
+            self._replayed(match_id)
+        new = [m for m in owned if m not in self.by_id and m not in self.unreplayed]
+        if not new:
+            return []
+        for header in await self.storage.matches.running_headers():
+            if header.match_id in new:
+                self.unreplayed[header.match_id] = header
+                self._unreplayed_channels[header.channel_id] = header.match_id
+        log.info("taking over %d match(es) whose process stopped renewing", len(new))
+        return await self._replay(sorted(new))
+
+    def busy(self, channel_id: int) -> bool:
+        """Whether a running match (replayed or not) takes this channel."""
+        return channel_id in self.by_channel or channel_id in self._unreplayed_channels
+
+    async def get(self, match_id: int) -> MatchSession | None:
+        """The running match `match_id` (replayed now if it was not yet), or None."""
+        session = self.by_id.get(match_id)
+        if session is None and match_id not in self.unreplayed and self.lease_owner:
+            # Not ours: take it only if its lease is free or expired (its process died).
+            claimed = await self.storage.leases.claim(
+                self.lease_owner, [match_id], self.lease_seconds
+            )
+            if claimed and match_id not in self.by_id and match_id not in self.unreplayed:
+                for header in await self.storage.matches.running_headers():
+                    if header.match_id == match_id:
+                        self.unreplayed[match_id] = header
+                        self._unreplayed_channels[header.channel_id] = match_id
+            session = self.by_id.get(match_id)
+        if session is None and match_id in self.unreplayed:
+            await self._replay([match_id])
+            session = self.by_id.get(match_id)
+        return session
+
+    async def in_channel(self, channel_id: int) -> MatchSession | None:
+        """The running match of this channel (replayed now if it was not yet), or None."""
+        session = self.by_channel.get(channel_id)
+        if session is None and channel_id in self._unreplayed_channels:
+            session = await self.get(self._unreplayed_channels[channel_id])
+        return session
+
+    async def played_in(self, parent_channel_id: int, user_id: int) -> list[MatchSession]:
+        """The running matches whose thread is in this channel and that `user_id` plays."""
+        waiting = [
+            h.match_id
+            for h in self.unreplayed.values()
+            if h.parent_channel_id == parent_channel_id and user_id in h.user_ids
+        ]
+        if waiting:
+            await self._replay(waiting)
+        return [
+            s
+            for s in self.by_id.values()
+            if s.parent_channel_id == parent_channel_id and s.seat_of(user_id) is not None
+        ]
+
+    async def _replay(self, match_ids: list[int], *, pause: bool = False) -> list[MatchSession]:
+        """Replay these unreplayed matches (those another caller is replaying already are
+        waited for, not replayed twice): the sessions this call restored. Tells
+        `on_restored` and `on_held` of what it found."""
+        loop = asyncio.get_running_loop()
+        mine = [m for m in match_ids if m in self.unreplayed and m not in self._replays]
+        theirs = [self._replays[m] for m in match_ids if m in self._replays]
+        for match_id in mine:
+            self._replays[match_id] = loop.create_future()
+        restored: list[MatchSession] = []
+        read = False
+        try:
+            if mine:
+                for running in await self.storage.matches.running_with_logs(mine):
+                    session = await self._restore_one(running)
+                    self._replayed(running.row.id)  # a click waiting on it goes on now
+                    if session is not None:
+                        restored.append(session)
+                    if pause:
+                        await asyncio.sleep(0)
+            read = True
+        finally:
+            for match_id in mine:
+                if read:  # not among the running any more: it ended meanwhile
+                    self._replayed(match_id)
+                elif (future := self._replays.pop(match_id, None)) is not None:
+                    future.set_result(None)  # the read failed: still unreplayed
+        if restored:
+            self.on_restored(restored)
+        for future in theirs:
+            await future
+        return restored
+
+    def _replayed(self, match_id: int) -> None:
+        """This match is no longer unreplayed; whoever waits on its replay goes on."""
+        header = self.unreplayed.pop(match_id, None)
+        if header is not None:
+            self._unreplayed_channels.pop(header.channel_id, None)
+        future = self._replays.pop(match_id, None)
+        if future is not None:
+            future.set_result(None)
+
+    async def _restore_one(self, running: RunningMatch) -> MatchSession | None:
+        """Rebuild one running match from its log: its session (registered, clocks and
+        timer running, the computer thinking again if it was to move), or None if this
+        version cannot replay it (it is then held)."""
+        row = running.row
+        try:
+            match = replay(running.record)
+        except EngineError as exc:
+            # Never ended for this: a content or rules update must not lose a match.
+            # It stays stored as it is and resumes under a bot that can replay it.
+            log.error("match %s cannot be replayed (%s): kept, on hold", row.id, exc)
+            reason = f"match {row.id} cannot be resumed: {exc}"
+            self.held[row.channel_id] = reason
+            self.on_held(row.channel_id, reason)
+            return None
+        front = running.front_state
+        stored = front.get("seats", [])
+        seats = []
+        for index, player in enumerate(row.players):
+            extra = stored[index] if index < len(stored) else {}
+            seats.append(
+                Seat(
+                    player.user_id,
+                    player.name,
+                    player.is_bot,
+                    extra.get("dms_open", True),
+                    extra.get("panel_message_id"),
+                    extra.get("dm_channel_id"),
+                )
+            )
+        if row.guild_id not in self._timers:
+            self._timers[row.guild_id] = await self.turn_timer(row.guild_id)
+        session = MatchSession(
+            row.id,
+            row.guild_id,
+            row.channel_id,
+            match,
+            seats,
+            self._timers[row.guild_id],
+            board_message_id=row.board_message_id,
+            parent_channel_id=front.get("parent_channel_id"),
+            difficulty=front.get("difficulty", DEFAULT_DIFFICULTY),
+        )
+        self._register(session)
+        if any(seat.is_bot for seat in seats):
+            self.thinker.warm()
+        _restore_clocks(session, running.clocks)
+        self._reset_timer(session)
+        # the bot may have stopped while the computer was thinking: it thinks again
+        self._computer_later(session)
+        return session
 
     def close(self) -> None:
         """Stop every turn timer (the bot is shutting down; a restart restores them)."""
@@ -463,6 +658,11 @@ class SessionManager:
         if session.match.over:
             self._unregister(session)
             self.thinker.forget(session.match_id)
+            if self.lease_owner is not None:
+                try:
+                    await self.storage.leases.release(self.lease_owner, [session.match_id])
+                except StorageError:  # harmless: a finished match is never claimed
+                    log.warning("match %s: could not release its lease", session.match_id)
             await self.on_finish(session)
         else:
             self._reset_timer(session)

@@ -34,6 +34,8 @@ DIFFICULTIES = {"easy": "random", "normal": "greedy", "hard": "search"}
 DEFAULT_DIFFICULTY = "normal"
 #: The hard computer's time per decision, at most.
 THINK_SECONDS = 1.0
+#: ... and at least this, however busy the worker is.
+MIN_THINK_SECONDS = 0.05
 #: ... and never more than this share of the turn timer.
 TIMER_SHARE = 0.25
 #: How much longer than its budget the bot waits for the worker before playing without it
@@ -48,9 +50,10 @@ def agent_for(difficulty: str) -> str:
     return DIFFICULTIES.get(difficulty, DIFFICULTIES[DEFAULT_DIFFICULTY])
 
 
-def think_budget(turn_timer: float) -> float:
-    """Seconds the computer may think about one decision under this turn timer."""
-    return max(0.05, min(THINK_SECONDS, turn_timer * TIMER_SHARE))
+def think_budget(turn_timer: float, *, waiting: int = 0) -> float:
+    """Seconds the computer may think about one decision under this turn timer, with
+    `waiting` other decisions queued for the worker behind it (see `Thinker`)."""
+    return max(MIN_THINK_SECONDS, min(THINK_SECONDS, turn_timer * TIMER_SHARE) / (1 + waiting))
 
 
 @dataclass(frozen=True)
@@ -112,19 +115,58 @@ def choose(match: Match, decision: Decision, agent_name: str, seed: int, seconds
 
 class Thinker:
     """The bot's end: one worker process, started on the first computer decision and
-    shut down with the bot (`close`)."""
+    shut down with the bot (`close`).
+
+    One job at a time goes to the worker, so a job's time limit runs from when the worker
+    starts it, not from when it was queued behind others (ten computer matches thinking
+    at once used to time out in the queue, and every timeout restarted the worker). While
+    others wait, a job gets a share of the budget: with k decisions queued behind it, it
+    thinks `budget / (1 + k)`, so every waiting player hears from the computer within
+    about one budget, however many matches it plays."""
 
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         #: match id -> how many of its actions the worker holds
         self._sent: dict[int, int] = {}
+        self._worker_free = asyncio.Lock()
+        self._queued = 0  # jobs waiting for the worker
 
     async def choose(
         self, match_id: int, match: Match, decision: Decision, difficulty: str, turn_timer: float
     ) -> Action:
         """The computer's action for `decision`, thought out in the worker."""
+        self._queued += 1
+        queued = True
+        try:
+            async with self._worker_free:
+                self._queued -= 1
+                queued = False
+                seconds = think_budget(turn_timer, waiting=self._queued)
+                grace = min(GRACE, turn_timer * TIMER_SHARE)
+                answer = await self._ask_worker(
+                    match_id, match, decision, difficulty, seconds, grace
+                )
+        finally:
+            if queued:
+                self._queued -= 1
+        if answer is not None:
+            return answer
+        self._sent.pop(match_id, None)
+        return decision.forced or (
+            tuple(decision.actions[: decision.min_picks]) if decision.multi else decision.actions[0]
+        )
+
+    async def _ask_worker(
+        self,
+        match_id: int,
+        match: Match,
+        decision: Decision,
+        difficulty: str,
+        seconds: float,
+        grace: float,
+    ) -> Action | None:
+        """The worker's answer, or None when it failed (it is then shut down)."""
         agent = agent_for(difficulty)
-        seconds = think_budget(turn_timer)
         seed = (match.meta.seed * 1_000_003 + len(match.actions)) % (2**63)
         loop = asyncio.get_running_loop()
         for attempt in range(2):
@@ -144,22 +186,17 @@ class Thinker:
             try:
                 self.warm()
                 future = loop.run_in_executor(self._pool, think, job)
-                answer = await asyncio.wait_for(
-                    future, seconds + min(GRACE, turn_timer * TIMER_SHARE)
-                )
+                answer = await asyncio.wait_for(future, seconds + grace)
             except (TimeoutError, BrokenProcessPool, OSError) as exc:
                 log.warning("match %s: the computer's worker failed (%r)", match_id, exc)
                 self.close()
-                break
+                return None
             if answer == NEED_RECORD:
                 self._sent.pop(match_id, None)
                 continue
             self._sent[match_id] = len(match.actions)
             return answer
-        self._sent.pop(match_id, None)
-        return decision.forced or (
-            tuple(decision.actions[: decision.min_picks]) if decision.multi else decision.actions[0]
-        )
+        return None
 
     def warm(self) -> None:
         """Start the worker now (a match with a computer began or was restored), so its

@@ -105,7 +105,7 @@ class MatchThreads:
         started = await self.start(parent, int(starter["id"]), thread_name(names, game))
         if isinstance(started, int):
             new_channel = started
-        elif parent not in sessions.by_channel:
+        elif not sessions.busy(parent):
             new_channel = parent
         else:
             log.error("match %s: no thread and its channel is busy", session.match_id)

@@ -24,10 +24,18 @@ So every worker, as it starts (the pool's initializer, `_die_with_parent`):
    subreaper) and ends the process at once when it is not. This is the portable fallback,
    and the only guard for a pool made off the main thread.
 
+Every worker also runs at a lower CPU priority (`WORKER_NICENESS`, added to the bot's own
+with `os.nice`). Why: the event loop answers clicks and must never wait for a core that a
+picture or a computer's search holds. Both are background work with slack (a board
+catches up within seconds; the computer thinks against a clock, not for a fixed amount of
+work), so on a machine with fewer cores than busy processes the kernel gives the loop the
+core first. On a machine with a core to spare nothing changes.
+
 `tests/bot/test_pictures.py` SIGKILLs a process that drew a picture and checks that none
 of its processes is left (found through /proc, by `bot.crashtest.surviving_processes`).
 """
 
+import contextlib
 import ctypes
 import multiprocessing
 import os
@@ -39,6 +47,8 @@ from concurrent.futures import ProcessPoolExecutor
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 SIGKILL = 9
 POLL = 0.5  # seconds between two looks at the parent, in the fallback thread
+#: How much lower a worker's CPU priority is than the bot's (a nice increment, 0-19).
+WORKER_NICENESS = 10
 
 
 def picture_pool() -> ProcessPoolExecutor:
@@ -54,15 +64,23 @@ def worker_pool() -> ProcessPoolExecutor:
         max_workers=1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_die_with_parent,
-        initargs=(os.getpid(), threading.current_thread() is threading.main_thread()),
+        initargs=(
+            os.getpid(),
+            threading.current_thread() is threading.main_thread(),
+            WORKER_NICENESS,
+        ),
     )
     # The first submit spawns the worker, from this thread: the one `initargs` describes.
     pool.submit(os.getpid)
     return pool
 
 
-def _die_with_parent(parent: int, death_signal: bool) -> None:
-    """The worker's initializer: end with `parent` (see the module's docstring)."""
+def _die_with_parent(parent: int, death_signal: bool, niceness: int = 0) -> None:
+    """The worker's initializer: end with `parent`, and yield the CPU to it (see the
+    module's docstring)."""
+    if niceness and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: it runs at the bot's priority
+            os.nice(niceness)
     if death_signal and sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)

@@ -12,6 +12,7 @@ from bot.cogs.common import GAME_CHOICES
 from bot.cogs.decks import any_deck_autocomplete
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.in_time import send, within_window
 from bot.sessions import MatchSession
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES
 from engine import EngineError, OptionError, Ruleset, allowed_values, get_ruleset, ruleset_ids
@@ -118,7 +119,8 @@ class Matches(commands.Cog):
             return await reply(interaction, "Challenges are made in a channel.")
         in_thread = isinstance(interaction.channel, discord.Thread)
         threads = await bot.threads.mode(interaction.guild_id) == "thread" and not in_thread
-        if channel_id in bot.sessions.by_channel and not threads:
+        # replayed now if need be: a match this version cannot replay is held, not busy
+        if await bot.sessions.in_channel(channel_id) is not None and not threads:
             return await reply(interaction, "This channel already has a running match.")
         if channel_id in bot.sessions.held:
             return await reply(
@@ -192,10 +194,14 @@ class Matches(commands.Cog):
             f"This challenge expires in {int(expiry)} s."
         )
         bot.cooldowns.challenged(interaction.guild_id, me.id)
-        challenge = await bot.challenges.create(
-            game, interaction.guild_id, channel_id, me, my_deck, opponents, options, expiry
+        challenge = await within_window(
+            interaction,
+            bot.challenges.create(
+                game, interaction.guild_id, channel_id, me, my_deck, opponents, options, expiry
+            ),
         )
-        await interaction.response.send_message(
+        await send(
+            interaction,
             text,
             view=challenge_view(challenge.id),
             allowed_mentions=discord.AllowedMentions(users=True),
@@ -203,38 +209,34 @@ class Matches(commands.Cog):
         message = await interaction.original_response()
         await bot.challenges.posted(challenge, message.id, text)
 
-    def session_here(self, interaction: discord.Interaction) -> MatchSession | None:
+    async def session_here(self, interaction: discord.Interaction) -> MatchSession | None:
         """The match of this channel or thread; in a channel whose matches run in threads,
         the one match there that the user plays in."""
         channel_id = interaction.channel_id or 0
         sessions = self.bot.sessions
-        session = sessions.by_channel.get(channel_id)
+        session = await sessions.in_channel(channel_id)
         if session is not None:
             return session
-        mine = [
-            s
-            for s in sessions.by_id.values()
-            if s.parent_channel_id == channel_id and s.seat_of(interaction.user.id) is not None
-        ]
+        mine = await sessions.played_in(channel_id, interaction.user.id)
         return mine[0] if len(mine) == 1 else None
 
     @app_commands.command(description="Follow this channel's match live, read-only.")
     async def spectate(self, interaction: discord.Interaction) -> None:
-        session = self.bot.sessions.by_channel.get(interaction.channel_id or 0)
+        session = await self.bot.sessions.in_channel(interaction.channel_id or 0)
         if session is None:
             return await reply(interaction, NO_MATCH_TO_WATCH)
         await self.bot.spectators.watch(interaction, session)
 
     @app_commands.command(description="Show your hand and your moves, privately.")
     async def hand(self, interaction: discord.Interaction) -> None:
-        session = self.session_here(interaction)
+        session = await self.session_here(interaction)
         if session is None:
             return await reply(interaction, NO_MATCH_HERE)
         await self.bot.controller.show_hand(interaction, session.match_id)
 
     @app_commands.command(description="Post the board of this channel's match again.")
     async def board(self, interaction: discord.Interaction) -> None:
-        session = self.session_here(interaction)
+        session = await self.session_here(interaction)
         if session is None:
             return await reply(interaction, NO_MATCH_HERE)
         await interaction.response.defer()
@@ -251,7 +253,7 @@ class Matches(commands.Cog):
 
     @app_commands.command(name="match", description="Who plays, whose move it is, time left.")
     async def match_status(self, interaction: discord.Interaction) -> None:
-        session = self.session_here(interaction)
+        session = await self.session_here(interaction)
         if session is None:
             return await reply(interaction, NO_MATCH_HERE)
         view = (await session.committed()).view(None)
@@ -266,7 +268,7 @@ class Matches(commands.Cog):
 
     @app_commands.command(description="Give up this channel's match.")
     async def resign(self, interaction: discord.Interaction) -> None:
-        session = self.session_here(interaction)
+        session = await self.session_here(interaction)
         if session is None:
             return await reply(interaction, NO_MATCH_HERE)
         seat = session.seat_of(interaction.user.id)

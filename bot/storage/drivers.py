@@ -252,6 +252,18 @@ def _bool_as_integer(conn: Any) -> None:
     conn.adapters.register_dumper(bool, BoolAsInteger)
 
 
+#: PostgreSQL's `synchronous_commit` for the bot's connection: "off" returns from a commit
+#: before the server has flushed it to disk. That is the guarantee the SQLite default
+#: gives (WAL with synchronous=NORMAL): a committed action survives the bot's crash and the
+#: database server's restart, and only the database machine losing power may take back
+#: its last fraction of a second (PostgreSQL: at most 3 x wal_writer_delay, 0.6 s by
+#: default; never a torn or inconsistent database). With "on", every commit waits for a
+#: disk flush: 4.4 ms each on this machine, one at a time on the one connection, which
+#: held `cardhost bench-bot --matches 200` at p50 197 ms (docs/deploy.md). An admin who
+#: wants every commit flushed puts `options=-c synchronous_commit=on` in the URL.
+COMMIT_FLUSH = "off"
+
+
 class PostgresDriver:
     """One psycopg connection on one thread of its own (a one-worker executor)."""
 
@@ -277,6 +289,8 @@ class PostgresDriver:
         def connect() -> Any:
             conn = psycopg.connect(url, autocommit=True, row_factory=_row_factory)
             _bool_as_integer(conn)
+            if "synchronous_commit" not in url:  # the URL's own setting wins
+                conn.execute(f"SET synchronous_commit = {COMMIT_FLUSH}")
             return conn
 
         try:

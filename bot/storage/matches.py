@@ -255,6 +255,18 @@ def _record(header: Row, actions: list[tuple[int, str]]) -> MatchRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class RunningHeader:
+    """A running match before its replay (`MatchRepo.running_headers`)."""
+
+    match_id: int
+    guild_id: int | None
+    channel_id: int
+    parent_channel_id: int | None  # in thread mode: the channel its thread is in
+    user_ids: tuple[int | None, ...]  # by seat; None for the computer
+    first_deadline: float  # the earliest stored turn clock (epoch seconds), inf if none
+
+
+@dataclass(frozen=True, slots=True)
 class RunningMatch:
     """A running match as start-up recovery reads it (`MatchRepo.running_with_logs`)."""
 
@@ -494,20 +506,56 @@ class MatchRepo:
             )
         return _record(header, [(row["player"], row["action"]) for row in actions])
 
-    async def running_with_logs(self) -> list["RunningMatch"]:
-        """Every running match with its record, front-end state and clocks, oldest first:
-        what start-up recovery needs, read in one snapshot by two queries (not a few
-        trips per match: 10,000 matches restore in seconds, see `cardhost bench-restart`).
-        """
+    async def running_headers(self) -> list["RunningHeader"]:
+        """Every running match, light: what a start needs before it answers anything
+        (which channels are taken, who plays where, the order to replay in). One query,
+        no log and no record: the records are read and replayed after the start
+        (`SessionManager.replay_rest`), or on a match's first click."""
+        rows = await self._db.fetchall(
+            "SELECT id, guild_id, channel_id, players, state_json, clocks FROM matches"
+            " WHERE status = 'running' ORDER BY id"
+        )
+        out = []
+        for row in rows:
+            front = json.loads(row["state_json"])
+            deadlines = [float(c["deadline"]) for c in json.loads(row["clocks"] or "[]")]
+            out.append(
+                RunningHeader(
+                    match_id=row["id"],
+                    guild_id=row["guild_id"],
+                    channel_id=row["channel_id"],
+                    parent_channel_id=front.get("parent_channel_id"),
+                    user_ids=tuple(p["user_id"] for p in json.loads(row["players"])),
+                    first_deadline=min(deadlines, default=float("inf")),
+                )
+            )
+        return out
+
+    async def running_with_logs(
+        self, match_ids: Sequence[int] | None = None
+    ) -> list["RunningMatch"]:
+        """Running matches with their record, front-end state and clocks, oldest first:
+        every one, or those of `match_ids` that are still running. Read in one snapshot
+        by two queries, one per table, whatever the number of matches (not a few trips per
+        match: see `cardhost bench-restart`)."""
+        where = "m.status = 'running'"
+        params: tuple[int, ...] = ()
+        if match_ids is not None:
+            if not match_ids:
+                return []
+            params = tuple(match_ids)
+            where += f" AND m.id IN ({', '.join('?' * len(params))})"
         async with self._db.transaction(immediate=False) as tx:
             headers = await tx.fetchall(
                 f"SELECT {_MATCH_COLUMNS}, m.state_json, m.clocks, m.cards"
-                " FROM matches m WHERE m.status = 'running' ORDER BY m.id"
+                f" FROM matches m WHERE {where} ORDER BY m.id",
+                params,
             )
             logged = await tx.fetchall(
                 "SELECT a.match_id, a.player, a.action FROM match_actions a"
-                " JOIN matches m ON m.id = a.match_id WHERE m.status = 'running'"
-                " ORDER BY a.match_id, a.seq"
+                f" JOIN matches m ON m.id = a.match_id WHERE {where}"
+                " ORDER BY a.match_id, a.seq",
+                params,
             )
         by_match: dict[int, list[tuple[int, str]]] = {}
         for entry in logged:

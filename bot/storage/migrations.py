@@ -216,6 +216,18 @@ CARD_PINS = """
 ALTER TABLE matches ADD COLUMN cards TEXT;
 """
 
+# Issue 18 section 2: each running match is owned by one bot process at a time. The owner
+# renews its leases; a lease past `expires_at` (epoch seconds, the processes' clocks:
+# keep them in sync, NTP) may be taken by another process, which replays the match's log.
+LEASES = """
+CREATE TABLE match_leases (
+    match_id    INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    owner       TEXT    NOT NULL,
+    expires_at  REAL    NOT NULL
+);
+CREATE INDEX match_leases_by_owner ON match_leases (owner);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", INITIAL),
     Migration(2, "command sync", COMMAND_SYNC),
@@ -225,4 +237,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "turn clocks", TURN_CLOCKS),
     Migration(7, "replays", REPLAYS),
     Migration(8, "card_pins", CARD_PINS),
+    Migration(9, "match leases", LEASES),
 )

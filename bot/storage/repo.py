@@ -8,6 +8,7 @@ from bot.storage.challenges import ChallengeRepo
 from bot.storage.command_sync import CommandSyncRepo
 from bot.storage.db import Clock, Database, Migration, utc_now
 from bot.storage.decks import DeckRepo
+from bot.storage.leases import LeaseRepo
 from bot.storage.matches import MatchRepo
 from bot.storage.preferences import PreferencesRepo
 from bot.storage.ratings import RatingRepo
@@ -34,6 +35,7 @@ class Storage:
         self.preferences = PreferencesRepo(db)
         self.decks = DeckRepo(db)
         self.matches = MatchRepo(db)
+        self.leases = LeaseRepo(db)
         self.ratings = RatingRepo(db)
         self.command_sync = CommandSyncRepo(db)
         self.challenges = ChallengeRepo(db)

@@ -21,13 +21,24 @@ from engine.core.pins import pin, pinned_ruleset
 from engine.core.record import MatchRecord
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset, get_ruleset
+from engine.core.steps import WAIT
 from engine.core.view import MatchView
 
 RESIGN = "resign"
 
 
 class Match:
-    __slots__ = ("_open", "_seq", "actions", "dropped", "meta", "pending", "ruleset", "state")
+    __slots__ = (
+        "_core",
+        "_open",
+        "_seq",
+        "actions",
+        "dropped",
+        "meta",
+        "pending",
+        "ruleset",
+        "state",
+    )
 
     def __init__(self, ruleset: Ruleset, state: GameState, meta: MatchRecord):
         self.ruleset = ruleset
@@ -45,6 +56,9 @@ class Match:
         #: default concede): the match takes their decisions. A slot of the match, read
         #: after every action, rather than a class attribute of the state (slower to read).
         self.dropped: tuple[int, ...] = state.dropped
+        #: The state runs the core's `apply` and `decisions` (GameState._core_driver),
+        #: which `apply` then writes out; read once, a class attribute is slow to read.
+        self._core = type(state)._core_driver
         self._advance(-1, self.state.decisions())
 
     # -- reading -------------------------------------------------------------------
@@ -106,9 +120,30 @@ class Match:
                 if action not in decision.actions:
                     raise IllegalAction(f"'{_describe(action)}' is not a legal choice now")
         state = self.state
-        state.apply(player, action)
-        self.actions.append((player, action))
-        decisions = state.decisions()
+        if self._core:
+            # GameState.apply and .decisions written out (two calls fewer per action, the
+            # agent-vs-agent hot path); engine/core/state.py is the reference.
+            state._decisions = None
+            items = state.steps.items
+            if items:
+                step = items[-1]
+                if (
+                    step.apply(state, player, action) is not WAIT
+                    or not items
+                    or items[-1] is not step
+                ):
+                    state.run()
+            else:
+                state.apply(player, action)
+            self.actions.append((player, action))
+            if state.over or not items:
+                decisions = state.decisions()
+            else:
+                decisions = state._decisions = items[-1].decisions(state)
+        else:
+            state.apply(player, action)
+            self.actions.append((player, action))
+            decisions = state.decisions()
         if len(decisions) == 1:
             # The common case, _advance's first branch written out (one call less per action):
             # one decision, not forced, for the same player again (or a new player).

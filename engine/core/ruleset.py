@@ -1,4 +1,7 @@
-"""What every rule system provides, and the registry that finds one by id."""
+"""What every rule system provides, and the registry that finds one by id.
+
+`GameState` lives in engine/core/state.py; it is imported here too, where code has
+always found it."""
 
 import dataclasses
 import importlib
@@ -10,80 +13,16 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from engine.core.decision import Action, Decision, Label, Option, action_id
-from engine.core.errors import EngineError, IllegalAction, RecordError
-from engine.core.events import Event, GameOver, Note
+from engine.core.decision import Action, Decision
+from engine.core.errors import EngineError, RecordError
 from engine.core.options import NoOptions, check_options
 from engine.core.pins import card_hash
 from engine.core.rng import MatchRng
-from engine.core.view import CardView, MatchView
+from engine.core.state import GameState
+from engine.core.view import CardView
 
 if TYPE_CHECKING:
     from cards.loader import CardPool
-
-
-class GameState(ABC):
-    """A ruleset's mutable state. The match validates actions before calling `apply`.
-
-    Nothing in a state may point back at the state (a bound method of it kept in one of
-    its own attributes, a decision holding a callback to it...): a finished match must be
-    freed the moment it is dropped, not wait for the garbage collector (docs/performance.md;
-    tests/contract/test_contract.py checks it for every ruleset)."""
-
-    events: list[Event]
-    names: list[str]
-    winner: int | None
-    over: bool
-    #: Seats that left under the default `concede` while the game went on without them;
-    #: the match takes their decisions (`Match`, "autopilot"). Rulesets that override
-    #: `concede` never set it.
-    dropped: tuple[int, ...] = ()
-
-    @abstractmethod
-    def decisions(self) -> list[Decision]:
-        """The open decisions (several only for simultaneous choices); [] when over."""
-
-    @abstractmethod
-    def apply(self, player: int, action: Action) -> None:
-        """Carry out a legal action and advance to the next decision."""
-
-    @abstractmethod
-    def view(self, viewer: int | None) -> MatchView:
-        """What `viewer` may see (None: the public)."""
-
-    @abstractmethod
-    def clone(self) -> "GameState":
-        """An independent copy, for agents that look ahead."""
-
-    def describe(self, action: Action) -> Label:
-        """How one of the open actions reads for the player who may take it: (label,
-        group for colouring, card uid, target). Asked only when a front end shows the
-        choice (`options`), never by agents; by default the action's id."""
-        return action_id(action), "", None, None
-
-    def options(self, decision: Decision) -> list[Option]:
-        """An open decision's choices as a front end shows them, labelled by `describe`
-        now; the same list when asked again while the decision is open."""
-        return decision.labelled(self.describe)
-
-    def concede(self, player: int, reason: str) -> None:
-        """The player leaves the game, at any moment (`Match.resign`).
-
-        The default: with two seats (or one other seat still playing) the other player
-        wins; with more, the leaver drops out (`dropped`: the match takes their choices,
-        the fewest picks or the first listed action) and the game goes on until one seat
-        is left. A ruleset refines this (cards leave the table, a series counts the game,
-        its own words) by overriding it; one that logs its events elsewhere than
-        `events` (Clash) must."""
-        if player in self.dropped or self.over:
-            raise IllegalAction(f"{self.names[player]} has already left")
-        self.events.append(Note(f"{self.names[player]} leaves the game ({reason})."))
-        self.dropped = (*self.dropped, player)
-        playing = [seat for seat in range(len(self.names)) if seat not in self.dropped]
-        if len(playing) == 1:
-            self.winner, self.over = playing[0], True
-            why = f"{self.names[player]} {reason}"
-            self.events.append(GameOver(1, playing[0], self.names[playing[0]], why))
 
 
 #: The state class a ruleset makes and reads: `Ruleset[ClashState]` has `evaluate` and

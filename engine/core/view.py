@@ -12,7 +12,7 @@ from engine.core.events import Event
 
 if TYPE_CHECKING:
     from engine.core.decision import Decision
-    from engine.core.ruleset import GameState
+    from engine.core.state import GameState
 
 
 @dataclass(slots=True)

@@ -21,3 +21,11 @@ async def test_a_tiny_bench_prints_the_promised_line() -> None:
     assert int(global_429) == 0
     assert 0 < float(board_lag) <= 6 and 0 < float(panel_open) <= 1
     assert float(per_action) > 0
+
+
+async def test_tables_against_the_hard_computer_are_played_and_counted_apart() -> None:
+    line = await bench(matches=2, seed=1, rate=20.0, seconds=6.0, computers=1)
+    found = re.search(r" computer_matches=1 computer_opponent_clicks=(\d+)$", line)
+    assert found, line
+    assert int(found.group(1)) > 0, "the player against the computer got to move"
+    assert re.match(r"database=sqlite matches=2 actions=\d+ ", line)

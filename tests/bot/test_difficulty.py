@@ -1,6 +1,7 @@
 """/challenge against the computer takes a difficulty, kept with the match across a restart;
 the computer thinks in its worker process and the board says when it is thinking."""
 
+import asyncio
 import random
 
 import bot.sessions as sessions_module
@@ -126,3 +127,46 @@ async def test_a_broken_worker_costs_one_plain_move_not_the_match() -> None:
     action = await thinker.choose(7, match, decision, "hard", 300.0)
     assert action == decision.actions[0]
     assert thinker._pool is None and 7 not in thinker._sent
+
+
+async def test_computer_matches_queued_for_the_worker_share_its_time() -> None:
+    """Ten hard matches at once used to wait for the one worker inside their time limit,
+    time out, and restart it. Now a job's limit runs from its start, and a job with
+    others queued behind it thinks a share of the budget."""
+    import time
+    from concurrent.futures import Executor, Future, ThreadPoolExecutor
+
+    from bot.thinking import Thinker
+    from tests.agents.test_search import _midgame, _seat_decision
+
+    match = _midgame("clash", 2)
+    decision = _seat_decision(match, 0)
+    assert decision is not None and len(decision.actions) > 1
+    chosen = decision.actions[-1]  # not the fallback (the first action)
+    threads = ThreadPoolExecutor(1)
+
+    class Slow(Executor):
+        budgets: list[float] = []
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+            job = args[0]
+            self.budgets.append(job.seconds)
+
+            def work():
+                time.sleep(job.seconds * 0.6)
+                return chosen
+
+            future: Future = threads.submit(work)
+            return future
+
+    thinker = Thinker()
+    slow = Slow()
+    thinker._pool = slow  # type: ignore[assignment]
+    # A 2 s turn timer: 0.5 s to think, 0.5 s of grace; five at once queue up for longer.
+    answers = await asyncio.gather(
+        *(thinker.choose(n, match, decision, "hard", 2.0) for n in range(5))
+    )
+    threads.shutdown()
+    assert answers == [chosen] * 5, "no job timed out waiting in the queue"
+    assert slow.budgets[0] == 0.5 and min(slow.budgets) < 0.5, slow.budgets
+    assert thinker._pool is slow, "the worker was never restarted"

@@ -62,7 +62,7 @@ async def test_what_a_pick_is_checked_against_never_holds_a_hidden_card(world: W
     from bot.look_components import SEAT, seen_for
 
     bobs = [c.card for c in visible_cards(session.match.view(1)) if c.where == "your hand"]
-    seen = seen_for(bot, session.match_id, SEAT, world.alice.id)
+    seen = await seen_for(bot, session.match_id, SEAT, world.alice.id)
     assert not {c.uid for c in bobs} & {s.card.uid for s in seen}
 
 

@@ -202,3 +202,87 @@ async def test_a_restart_brings_every_board_and_panel_up_to_date(world: World, t
     finally:
         await second.controller.idle()
         await fake.stop_bot(second)
+
+
+async def test_a_click_for_a_match_not_replayed_yet_replays_it_and_goes_through(
+    world: World, tmp_path
+) -> None:
+    """Issue 18: a start answers before it replays. A click on an old button of a match
+    not replayed yet waits for that match's replay, then is applied as always; the match's
+    board and panels are then brought up to date like any restored match's."""
+    fake: FakeDiscord = world.fake
+    database = str(tmp_path / "lazy.sqlite3")
+    first = await start_bot(fake, None, database=database)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    rng = random.Random(5)
+    for _ in range(4):
+        decision = session.match.pending[0]
+        user = users_of(world)[session.seats[decision.player].user_id]
+        await click_option(fake, first, user, panel_of(fake, session, decision.player), rng)
+    await first.controller.idle()
+    match_id, before = session.match_id, len(session.match.actions)
+    seat = session.match.pending[0].player
+    panel = panel_of(fake, session, seat)
+    user = users_of(world)[session.seats[seat].user_id]
+    await fake.stop_bot(first)
+
+    second = await start_bot(fake, None, database=database, replay=False)
+    try:
+        assert match_id not in second.sessions.by_id and match_id in second.sessions.unreplayed
+        assert second.sessions.busy(world.channel.id)  # its channel stays taken meanwhile
+        await click_option(fake, second, user, panel, rng)  # the old panel's button
+        resumed = second.sessions.by_id[match_id]
+        assert len(resumed.match.actions) == before + 1
+        record = await second.storage.matches.load_record(match_id)
+        assert len(record.actions) == before + 1  # committed, once
+        assert match_id not in second.sessions.unreplayed
+        for other in range(2):
+            want = resumed.match.decision_for(other)
+            await fake.wait_until(
+                lambda other=other, want=want: (
+                    shown_seq(panel_of(fake, resumed, other)) == (want.seq if want else None)
+                    or None
+                )
+            )
+    finally:
+        await second.controller.idle()
+        await fake.stop_bot(second)
+
+
+async def test_the_background_replays_the_waiting_matches_first(world: World, tmp_path) -> None:
+    """The background replay goes soonest turn clock first: a match whose player has a
+    decision open (a stored clock) comes before an older one with none."""
+    from bot.sessions import SessionManager
+    from bot.storage import Storage
+
+    database = str(tmp_path / "order.sqlite3")
+    fake: FakeDiscord = world.fake
+    first = await start_bot(fake, None, database=database)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    match_id = session.match_id
+    await first.controller.idle()
+    await fake.stop_bot(first)
+    store = await Storage.open(database)
+    try:
+        record = await store.matches.load_record(match_id)
+        players = [p for p in (await store.matches.get_match(match_id)).players]
+        later = await store.matches.create_match(1, 999, record, players)
+        # the older match has no clock, the newer one a player waiting
+        await store.matches.set_clocks(match_id, [])
+        await store.matches.set_clocks(
+            later, [{"seat": 0, "seq": 1, "deadline": 1e12, "opened": 0.0, "warned": False}]
+        )
+        order: list[int] = []
+
+        async def timer(guild_id: int | None) -> float:
+            return 300.0
+
+        sessions = SessionManager(
+            store, timer, on_restored=lambda done: order.extend(s.match_id for s in done)
+        )
+        assert await sessions.load_running() == 2
+        await sessions.replay_rest(batch=1)
+        sessions.close()
+        assert order == [later, match_id]
+    finally:
+        await store.close()

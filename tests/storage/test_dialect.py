@@ -1,5 +1,7 @@
 """The one place where SQLite and PostgreSQL differ: placeholders, DDL, URLs."""
 
+import pytest
+
 from bot.storage.dialect import POSTGRESQL, SQLITE, dialect_of
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.scratch import with_options, with_search_path
@@ -43,3 +45,22 @@ def test_options_are_added_to_the_urls_own() -> None:
         "postgresql://u:@/db?host=%2Ftmp%2Fs"
         "&options=-csynchronous_commit%3Doff%20-csearch_path%3Ds1%2Cpublic"
     )
+
+
+@pytest.mark.postgres
+async def test_postgresql_commits_like_sqlite_wal_unless_the_url_says_otherwise(
+    postgres_schemas,
+) -> None:
+    """bot/storage/drivers.py, COMMIT_FLUSH: no disk flush per commit by default (SQLite's
+    WAL guarantee); an admin's `synchronous_commit` in the URL is kept."""
+    from bot.storage.drivers import PostgresDriver
+
+    url = postgres_schemas.new()
+    flushed = url + ("&" if "?" in url else "?") + "options=-c%20synchronous_commit%3Don"
+    for target, expected in ((url, "off"), (flushed, "on")):
+        driver = await PostgresDriver.open(target)
+        try:
+            row = await driver.call(lambda tx: tx.fetchone("SHOW synchronous_commit"))
+        finally:
+            await driver.close()
+        assert row is not None and row[0] == expected, target

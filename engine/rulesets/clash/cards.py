@@ -7,10 +7,11 @@ slotted record with int target codes, so the hot path never touches pydantic or 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cards.clash_text import card_text
 from cards.schema.clash import AtEndOfTurn, Effect, Equipment, Monster, Spell, Summon, Token
+from engine.core.clone import Plan, const, own_tuple
 from engine.core.decision import Action
 from engine.core.view import CardView
 from engine.rulesets.clash.targets import CHOSEN_MONSTER, CODES
@@ -178,24 +179,17 @@ class CardInst:
         self.summoned_turn = -1
         self.attacked = False
 
-    def copy(self) -> "CardInst":
-        twin = CardInst.__new__(CardInst)
-        twin.uid = self.uid
-        twin.proto = self.proto
-        twin.owner = self.owner
-        twin.play_action = self.play_action
-        twin.static_view = self.static_view
-        twin.attack_cache = None
-        twin.play_cache = None
-        twin.power = self.power
-        twin.toughness = self.toughness
-        twin.health = self.health
-        twin.max_health = self.max_health
-        twin.attached = tuple(a.copy() for a in self.attached) if self.attached else ()
-        twin.summoned_turn = self.summoned_turn
-        twin.attacked = self.attacked
-        return twin
+    #: A clone copies the cards it carries and forgets the cached action lists (set
+    #: below the class, which it names).
+    clone_plan: ClassVar[Plan]
 
     @property
     def name(self) -> str:
         return self.proto.name
+
+
+CardInst.clone_plan = {
+    "attached": own_tuple(CardInst),
+    "attack_cache": const(None),
+    "play_cache": const(None),
+}

@@ -17,6 +17,7 @@ from engine.core.view import CardView
 from engine.rulesets.clash import ai, hidden
 from engine.rulesets.clash.cards import CardInst, Proto, proto_of
 from engine.rulesets.clash.game import BOARD_SLOTS, ClashState
+from engine.rulesets.clash.steps import MAIN
 from engine.rulesets.clash.view import proto_stats
 
 DECK_SIZE = 30  # clash.md:70
@@ -121,6 +122,7 @@ class ClashRuleset(Ruleset[ClashState]):
         for side, deck in zip(state.sides, decks, strict=True):
             side.deck = state.new_deck(self._deck_protos(deck), side.seat)
         state.flip_coin()
+        state.run()
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> ClashState:
@@ -139,8 +141,7 @@ class ClashRuleset(Ruleset[ClashState]):
         state.active = int(data.get("active", 0))
         state.game_no = 1
         state.starter = int(data.get("starter", state.active))
-        state.phase = "main"
-        state.mulligan_done = [True, True]
+        state.steps.push(MAIN)
         for side, seat in zip(state.sides, seats, strict=True):
             side.health = int(seat.get("health", 30))
             side.max_mana = int(seat.get("max_mana", seat.get("mana", 0)))
@@ -154,6 +155,7 @@ class ClashRuleset(Ruleset[ClashState]):
             if len(board) > BOARD_SLOTS:
                 raise ScenarioError(f"{side.name} has {len(board)} monsters, at most 5")
             side.board = [self._monster(state, m, side.seat) for m in board]
+        state.run()
         return state
 
     def _card(self, state: ClashState, card_id: str, owner: int) -> CardInst:

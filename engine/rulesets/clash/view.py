@@ -4,13 +4,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.naming import numbered
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.clash.cards import CardInst, Proto
 
 if TYPE_CHECKING:
-    from engine.rulesets.clash.game import ClashState
-
-EVENTS_SHOWN = 12
+    from engine.rulesets.clash.game import ClashState, Side
 
 
 def proto_stats(proto: Proto) -> dict[str, int]:
@@ -61,50 +59,39 @@ def card_view(
     )
 
 
-def build_view(state: "ClashState", viewer: int | None) -> MatchView:
-    seats = []
-    for side in state.sides:
-        own = viewer == side.seat
-        zones = {
-            "hand": ZoneView(
-                "hand", len(side.hand), tuple(card_view(c) for c in side.hand) if own else None
-            ),
-            "deck": ZoneView("deck", len(side.deck), None),  # order is nobody's business
-            "board": ZoneView(
-                "board",
-                len(side.board),
-                tuple(card_view(c, state, True, side.seat == state.active) for c in side.board),
-            ),
-            "graveyard": ZoneView(
-                "graveyard", len(side.graveyard), tuple(card_view(c) for c in side.graveyard)
-            ),
-        }
-        stats = {
-            "health": side.health,
-            "mana": side.mana,
-            "max_mana": side.max_mana,
-            "fatigue": side.fatigue,
-            "wins": state.series.wins[side.seat],
-        }
-        seats.append(SeatView(side.seat, side.name, stats, zones))
-    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
+def seat_view(state: "ClashState", side: "Side", viewer: int | None) -> SeatView:
+    own = viewer == side.seat
+    zones = {
+        "hand": ZoneView(
+            "hand", len(side.hand), tuple(card_view(c) for c in side.hand) if own else None
+        ),
+        "deck": ZoneView("deck", len(side.deck), None),  # order is nobody's business
+        "board": ZoneView(
+            "board",
+            len(side.board),
+            tuple(card_view(c, state, True, side.seat == state.active) for c in side.board),
+        ),
+        "graveyard": ZoneView(
+            "graveyard", len(side.graveyard), tuple(card_view(c) for c in side.graveyard)
+        ),
+    }
+    stats = {
+        "health": side.health,
+        "mana": side.mana,
+        "max_mana": side.max_mana,
+        "fatigue": side.fatigue,
+        "wins": state.series.wins[side.seat],
+    }
+    return SeatView(side.seat, side.name, stats, zones)
+
+
+def header(state: "ClashState") -> tuple[int, str, int | None, dict[str, str]]:
+    """(turn, phase, active, notes) for the view's header."""
+    phase = state.phase
     notes = {"game": str(state.game_no), "best_of": str(state.series.best_of)}
-    if state.phase in ("starter", "mulligan"):
+    if phase in ("starter", "mulligan"):
         notes["coin"] = state.names[state.coin_winner]
-    return MatchView(
-        ruleset="clash",
-        viewer=viewer,
-        turn=state.turn,
-        phase=state.phase,
-        active=state.active if state.phase in ("main", "end") else None,
-        seats=tuple(seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
-        decisions=decisions,
-        winner=state.winner,
-        over=state.over,
-        notes=notes,
-        empty_board="No monsters",
-    )
+    return state.turn, phase, state.active if phase == "main" else None, notes
 
 
 def _ref_name(state: "ClashState", ref: Any) -> str:

@@ -1,0 +1,79 @@
+"""Clicks for a match another process owns, sent to that process through PostgreSQL's
+LISTEN/NOTIFY (issue 18, several processes).
+
+Discord delivers a click to whichever process holds the clicked message's shard (every
+DM click to shard 0's), not to the process that owns the match. So the receiving process
+answers Discord at once with a deferred update (the 3-second window is then met whatever
+happens next), and NOTIFYs the owner on the owner's own channel with what the click says
+and its interaction token. The owner applies the choice as it applies its own clicks
+(`Controller.forwarded`: the same checks, commit before show) and then edits the clicked
+message through the token (valid 15 minutes), so the follow-up comes from the process
+that has the match's state and redraws its board and panels: nothing goes back.
+
+A notification is not stored: if the owner dies before it applies a forwarded click, the
+click is lost *unacknowledged* (the player saw only "…", their panel never changed), and
+the player clicks again once another process took the match over. Nothing acknowledged
+is lost: a click is acknowledged only by the owner's edit, after its commit.
+"""
+
+import asyncio
+import hashlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def channel_of(owner: str) -> str:
+    """A process's NOTIFY channel: an identifier, from its lease name."""
+    return "cardhost_" + hashlib.sha1(owner.encode()).hexdigest()[:24]
+
+
+class Forwarder:
+    def __init__(self, url: str, owner: str, handle: Callable[[dict[str, Any]], Awaitable[None]]):
+        self.url = url
+        self.owner = owner
+        self.handle = handle
+        self._listen: Any = None
+        self._send: Any = None
+        self._loop_task: asyncio.Task | None = None
+        self._handling: set[asyncio.Task] = set()
+
+    async def start(self) -> None:
+        """Listen on this process's channel (two connections of its own: one waits on
+        notifications, one sends them, so neither holds up the storage's connection)."""
+        import psycopg
+
+        self._listen = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._listen.execute(f"LISTEN {channel_of(self.owner)}")
+        self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._loop_task = asyncio.create_task(self._receive())
+
+    async def _receive(self) -> None:
+        async for note in self._listen.notifies():
+            try:
+                payload = json.loads(note.payload)
+            except ValueError:
+                log.warning("a forwarded click that is not JSON: %r", note.payload[:100])
+                continue
+            task = asyncio.create_task(self.handle(payload))
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
+
+    async def send(self, owner: str, payload: dict[str, Any]) -> None:
+        """Send a click to the process `owner` (delivered when this commits: at once)."""
+        await self._send.execute(
+            "SELECT pg_notify(%s, %s)", (channel_of(owner), json.dumps(payload))
+        )
+
+    async def close(self) -> None:
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+        for conn in (self._listen, self._send):
+            if conn is not None:
+                try:
+                    await conn.close()
+                except Exception:  # closing anyway
+                    log.debug("closing a forwarding connection failed", exc_info=True)
