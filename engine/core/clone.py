@@ -8,7 +8,8 @@ each a place to forget a new attribute. Here each class *declares* how its attri
 copied (`clone_plan`), and the core compiles that declaration once per class into a
 plain Python function (generated source, as `dataclasses` builds `__init__`): one
 `twin.x = self.x` per shared attribute, `self.x.copy()` per list, a comprehension per
-list of contained objects, no `getattr`, no test per attribute. The generated function
+list of contained objects (none for an empty one: most lists of effects are), no
+`getattr`, no test per attribute. The generated function
 is what a careful hand-written copy would be, so it runs as fast (Clash's: faster than
 the hand-written one it replaced, which looped over its slots); this is the engine's one
 speed trick, kept here. `print(copier_source(SomeClass)[0])` shows one.
@@ -30,8 +31,8 @@ How an attribute is copied (the values of a `clone_plan` dict, name → how):
   exactly that class, whose copier is then called directly (no look-up by class: the
   fastest way, what a card in a zone is).
 - `fresh(factory)`: not copied: a new value (an emptied cache); `const(value)`: that value.
-- `rebuilt(function)`: recomputed from the finished copy, `function(twin)`, after every
-  other attribute (an index by uid of objects the zones hold, say).
+- `rebuilt(function)`: recomputed from the finished copy, `function(twin, original's
+  value)`, after every other attribute (an index by uid of objects the zones hold, say).
 
 A `None` value stays `None` whatever the declaration. Plans are inherited: a subclass's
 entries add to (or override) its bases'. `GameState` declares its own (`steps`, the
@@ -55,14 +56,27 @@ Copier = Callable[[Any, dict[Any, Any]], Any]
 class How:
     """How one attribute is copied: a snippet of the generated copier."""
 
-    __slots__ = ("_fn", "expr", "name", "value")
+    __slots__ = ("_fn", "expr", "late", "name", "uses_value", "value")
 
-    def __init__(self, name: str, expr: str, value: Any = None):
+    def __init__(
+        self,
+        name: str,
+        expr: str,
+        value: Any = None,
+        *,
+        uses_value: bool = False,
+        late: bool = False,
+    ):
         self.name = name
         #: the expression in the generated code; `v` is the value, `m` the memo, `C`
         #: the copiers by class (through the memo), `O` (owned), `k` this entry's `value`
         self.expr = expr
         self.value = value
+        #: True when `expr` reads `k` (besides `fresh`/`const`/`rebuilt`, which always do)
+        self.uses_value = uses_value
+        #: True for what reads the memo for copies made by the other attributes: it is
+        #: copied after them all, whatever the order of slots and plan
+        self.late = late
         self._fn: Callable[..., Any] = eval(f"lambda v, m, k, C, O: {expr}")
 
     @property
@@ -87,14 +101,54 @@ DICT = How("DICT", "v.copy()")
 SET = How("SET", "v.copy()")
 _ONE = "(m[x] if x in m else C[x.__class__](x, m))"
 OBJ = How("OBJ", _ONE.replace("x", "v"))
-OBJ_LIST = How("OBJ_LIST", f"[{_ONE} for x in v]")
+OBJ_LIST = How("OBJ_LIST", f"([{_ONE} for x in v] if v else [])")
 OBJ_TUPLE = How("OBJ_TUPLE", f"(tuple([{_ONE} for x in v]) if v else ())")
 OBJ_DICT = How("OBJ_DICT", f"{{key: {_ONE} for key, x in v.items()}}")
 _MINE = "O[x.__class__](x, m)"
 OWN = How("OWN", _MINE.replace("x", "v"))
-OWN_LIST = How("OWN_LIST", f"[{_MINE} for x in v]")
+OWN_LIST = How("OWN_LIST", f"([{_MINE} for x in v] if v else [])")
 OWN_TUPLE = How("OWN_TUPLE", f"(tuple([{_MINE} for x in v]) if v else ())")
 OWN_DICT = How("OWN_DICT", f"{{key: {_MINE} for key, x in v.items()}}")
+#: Named lists by key (decks, discard piles): each list copied, its items shared.
+DICT_OF_LISTS = How("DICT_OF_LISTS", "{key: x.copy() for key, x in v.items()}")
+#: A list of (object or None, plain value) pairs: the objects copied through the memo.
+OBJ_PAIRS = How("OBJ_PAIRS", f"[(x if x is None else {_ONE}, y) for x, y in v]")
+#: An index of objects other attributes copy: each value the copy this clone made of it,
+#: or the same object where there is none (copied after every other attribute).
+SEEN_DICT = How("SEEN_DICT", "{key: m.get(x, x) for key, x in v.items()}", late=True)
+
+
+def index_by(attr: str) -> How:
+    """An index (a dict) of objects by their `attr`, where the objects copied in this
+    clone replace their originals and every other entry is shared: walks the memo (the
+    objects copied), not the index, so it is cheap for a large index of which a clone
+    copies few. Copied after every other attribute; the index keeps its order."""
+    if not attr.isidentifier():
+        raise ValueError(f"not an attribute name: {attr!r}")
+    return How(
+        f"index_by({attr!r})",
+        f"{{**v, **{{y.{attr}: y for y in m.values() if hasattr(y, {attr!r})}}}}",
+        late=True,
+    )
+
+
+def obj_dict_sharing(attr: str, value: Any) -> How:
+    """Like `OBJ_DICT`, except that a value whose `attr` equals `value` (a card lying in
+    a library, which no rule changes there) is shared, and recorded in the memo as its
+    own copy so every other reference to it shares it too."""
+    if not attr.isidentifier():
+        raise ValueError(f"not an attribute name: {attr!r}")
+    return How(
+        f"obj_dict_sharing({attr!r}, {value!r})",
+        f"{{key: (m.setdefault(x, x) if x.{attr} == k else {_ONE}) for key, x in v.items()}}",
+        value,
+        uses_value=True,
+    )
+
+
+OBJ_DICT_SHARING = obj_dict_sharing  # the name magic-core asked for
+
+
 _SHAPES = {OBJ: "one", OBJ_LIST: "many", OBJ_TUPLE: "many", OBJ_DICT: "dict"}
 _SHAPES |= {OWN: "one", OWN_LIST: "many", OWN_TUPLE: "many", OWN_DICT: "dict"}
 
@@ -118,7 +172,7 @@ def own(cls: type) -> How:
 
 def own_list(cls: type) -> How:
     """Like `OWN_LIST`, for a list of objects of exactly class `cls` (see `own`)."""
-    return Owned(cls, "many", "[k(x, m) for x in v]")
+    return Owned(cls, "many", "([k(x, m) for x in v] if v else [])")
 
 
 def own_tuple(cls: type) -> How:
@@ -157,9 +211,11 @@ class Rebuilt(How):
     __slots__ = ()
 
 
-def rebuilt(function: Callable[[Any], Any]) -> How:
-    """`function(twin)` once everything else is copied, instead of a copy."""
-    return Rebuilt(f"rebuilt({getattr(function, '__name__', function)!r})", "k(v)", function)
+def rebuilt(function: Callable[[Any, Any], Any]) -> How:
+    """`function(twin, original_value)` once everything else is copied, instead of a
+    copy (the original's value, to keep what the copy cannot rebuild)."""
+    name = f"rebuilt({getattr(function, '__name__', function)!r})"
+    return Rebuilt(name, "k(v)", function, late=True)
 
 
 Plan = dict[str, How]
@@ -239,15 +295,11 @@ def copier_source(cls: type, *, memo: bool = True) -> tuple[str, dict[str, Any]]
     later: list[str] = []
     for index, name in enumerate(slots):
         how = plan.get(name, SHARE)
-        (later if isinstance(how, Rebuilt) else lines).extend(
-            _assign(name, how, index, env, slot=True)
-        )
+        (later if how.late else lines).extend(_assign(name, how, index, env, slot=True))
     if has_dict:
         for index, (name, how) in enumerate(plan.items(), start=len(slots)):
             if name not in slots:
-                (later if isinstance(how, Rebuilt) else lines).extend(
-                    _assign(name, how, index, env, slot=False)
-                )
+                (later if how.late else lines).extend(_assign(name, how, index, env, slot=False))
     lines += later
     lines += [
         "    except AttributeError:  # an unset slot: the careful way",
@@ -275,10 +327,26 @@ def _assign(name: str, how: How, index: int, env: dict[str, Any], *, slot: bool)
         return [f"        v = self.{name}", f"        {target} = v if v is None else {expr}"]
     if isinstance(how, Rebuilt):
         env[f"k{index}"] = how.value
-        return [f"        {target} = k{index}(twin)"]
+        source = f"self.{name}" if slot else f"d.get({name!r})"
+        return [f"        {target} = k{index}(twin, {source})"]
     if how.fixed:  # a new value, not read from the original
         env[f"k{index}"] = how.value
         return [f"        {target} = k{index}{'()' if how.expr == 'k()' else ''}"]
+    if how.uses_value:  # the expression reads `k`: bind it first
+        env[f"k{index}"] = how.value
+        prefix = [f"        k = k{index}"]
+        if not slot:
+            return [
+                *prefix,
+                f"        v = d.get({name!r})",
+                "        if v is not None:",
+                f"            {target} = {how.expr}",
+            ]
+        return [
+            *prefix,
+            f"        v = self.{name}",
+            f"        {target} = v if v is None else {how.expr}",
+        ]
     if how.expr == "v":  # shared: a slot is assigned, a __dict__ entry is already there
         return [f"        {target} = self.{name}"] if slot else []
     if not slot:
@@ -295,31 +363,27 @@ def _slow_copy(obj: Any, memo: dict[Any, Any], twin: Any) -> None:
     AttributeError): attribute by attribute, an unset slot left unset in the copy."""
     cls = type(obj)
     plan = plan_of(cls)
-    later: list[tuple[str, How]] = []
-    if _has_dict(cls):
+    has_dict = _has_dict(cls)
+    if has_dict:
         twin.__dict__ = obj.__dict__.copy()
+    values: list[tuple[str, How, Any]] = []
     for name in slots_of(cls):
-        how = plan.get(name, SHARE)
         value = getattr(obj, name, _MISSING)
-        if isinstance(how, Rebuilt):
-            later.append((name, how))
-        elif how.fixed:
-            setattr(twin, name, how.apply(None, memo))
-        elif value is _MISSING:
-            if hasattr(twin, name):
-                delattr(twin, name)
-        else:
-            setattr(twin, name, value if value is None else how.apply(value, memo))
-    if _has_dict(cls):
-        for name, how in plan.items():
+        if value is _MISSING and hasattr(twin, name):
+            delattr(twin, name)
+        values.append((name, plan.get(name, SHARE), value))
+    if has_dict:
+        values += [(n, how, obj.__dict__.get(n, _MISSING)) for n, how in plan.items()]
+    for late in (False, True):
+        for name, how, value in values:
+            if how.late != late:
+                continue
             if isinstance(how, Rebuilt):
-                later.append((name, how))
-            elif name in twin.__dict__:
-                value = twin.__dict__[name]
-                if how.fixed or value is not None:
-                    twin.__dict__[name] = how.apply(value, memo)
-    for name, how in later:
-        setattr(twin, name, how.value(twin))
+                setattr(twin, name, how.value(twin, None if value is _MISSING else value))
+            elif how.fixed:
+                setattr(twin, name, how.apply(None, memo))
+            elif value is not _MISSING:
+                setattr(twin, name, value if value is None else how.apply(value, memo))
 
 
 def _late(env: dict[str, Any], key: str, cls: type) -> Copier:

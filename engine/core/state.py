@@ -168,6 +168,9 @@ class GameState(ABC):
         """What `viewer` may see (None: the public). Final: the frame is the core's, the
         contents the hooks'."""
         turn, phase, active, notes = self._header()
+        mine = self._viewer_notes(viewer)
+        if mine:
+            notes = {**notes, **mine}
         return MatchView(
             ruleset=self.ruleset_id,
             viewer=viewer,
@@ -188,6 +191,10 @@ class GameState(ABC):
         """(turn, phase, active seat or None, notes) for the view's header."""
         items = self.steps.items
         return 0, "over" if self.over else items[-1].name if items else "", None, {}
+
+    def _viewer_notes(self, viewer: int | None) -> dict[str, str]:
+        """Header notes for this viewer only (their own settings), added to `_header`'s."""
+        return {}
 
     def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
         """What `viewer` may see of one seat."""

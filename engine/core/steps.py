@@ -164,7 +164,10 @@ class Steps:
     def copy(self) -> "Steps":
         """A copy for a clone of the state: each step by its own `copy()`."""
         twin = Steps.__new__(Steps)
-        twin.items = [step if step._shared else step.copy() for step in self.items]
+        twin.items = items = self.items.copy()
+        for index, step in enumerate(items):  # a loop, not a comprehension: one call less
+            if not step._shared:
+                items[index] = step.copy()
         return twin
 
     def __repr__(self) -> str:

@@ -205,3 +205,104 @@ def test_an_undeclared_mutable_shared_by_a_copy_is_reported() -> None:
     assert undeclared_shares(table, twin) == ["Table.forgotten"]
     del table.forgotten, twin.forgotten
     assert undeclared_shares(table, twin) == []
+
+
+class Pile:
+    """Holds cards the ways the port rulesets asked for (issue 14 requests)."""
+
+    __slots__ = ("by_name", "fillers", "index", "library", "piles", "where")
+
+    def __init__(self) -> None:
+        self.where: list[Card] = []
+        self.piles: dict[str, list[Card]] = {}
+        self.fillers: list[tuple[Card | None, str]] = []
+        self.library: dict[int, Card] = {}
+        self.index: dict[str, Card] = {}
+        self.by_name: dict[str, Card] = {}
+
+
+def test_dict_of_lists_copies_each_list_and_shares_the_items() -> None:
+    from engine.core.clone import DICT_OF_LISTS
+
+    class Piles(Pile):
+        __slots__ = ()
+        clone_plan = {"piles": DICT_OF_LISTS}
+
+    pile = Piles()
+    card = Card("a")
+    pile.piles = {"deck": [card]}
+    twin = clone_of(pile)
+    twin.piles["deck"].append(Card("b"))
+    assert len(pile.piles["deck"]) == 1
+    assert twin.piles["deck"][0] is card
+
+
+def test_obj_pairs_copy_the_objects_through_the_memo_and_keep_the_values() -> None:
+    from engine.core.clone import OBJ_PAIRS
+
+    class Pairs(Pile):
+        __slots__ = ()
+        clone_plan = {"where": OBJ_LIST, "fillers": OBJ_PAIRS}
+
+    pile = Pairs()
+    card = Card("a")
+    pile.where = [card]
+    pile.fillers = [(card, "icon"), (None, "empty")]
+    twin = clone_of(pile)
+    assert twin.fillers[0][0] is twin.where[0] and twin.where[0] is not card
+    assert twin.fillers == [(twin.where[0], "icon"), (None, "empty")]
+
+
+def test_seen_dict_and_index_by_use_copies_made_in_this_clone_else_share() -> None:
+    from engine.core.clone import SEEN_DICT, index_by
+
+    class Indexed(Pile):
+        __slots__ = ()
+        clone_plan = {"where": OBJ_LIST, "index": SEEN_DICT, "by_name": index_by("name")}
+
+    pile = Indexed()
+    table, shelf = Card("table"), Card("shelf")
+    pile.where = [table]
+    pile.index = {"table": table, "shelf": shelf}
+    pile.by_name = {"shelf": shelf, "table": table}
+    twin = clone_of(pile)
+    copied = twin.where[0]
+    assert twin.index == {"table": copied, "shelf": shelf}
+    assert twin.by_name == {"shelf": shelf, "table": copied}
+    assert list(twin.by_name) == ["shelf", "table"]  # the index keeps its order
+
+
+def test_obj_dict_sharing_shares_the_chosen_values_everywhere_in_the_copy() -> None:
+    from engine.core.clone import OBJ_DICT_SHARING
+
+    class Library(Pile):
+        __slots__ = ()
+        # the library first: a card it shares is shared by `where` too
+        clone_plan = {"library": OBJ_DICT_SHARING("name", "library"), "where": OBJ_LIST}
+
+    pile = Library()
+    lying, drawn = Card("library"), Card("hand")
+    pile.library = {1: lying, 2: drawn}
+    pile.where = [lying, drawn]
+    twin = clone_of(pile)
+    assert twin.library[1] is lying and twin.where[0] is lying
+    assert twin.library[2] is not drawn and twin.where[1] is twin.library[2]
+
+
+def test_owned_objects_of_a_known_class_are_copied_without_the_memo() -> None:
+    from engine.core.clone import own_list
+
+    class Hand(Pile):
+        __slots__ = ()
+        clone_plan = {"where": own_list(Card)}
+
+    pile = Hand()
+    pile.where = [Card("a"), Card("b")]
+    memo: dict[object, object] = {}
+    from engine.core.clone import compile_copier
+
+    assert "C[" not in copier_source(Hand)[0]  # no look-up of the copier by class
+    copy = compile_copier(Hand)(pile, memo)
+    assert [c.name for c in copy.where] == ["a", "b"]
+    assert all(c is not o for c, o in zip(copy.where, pile.where, strict=True))
+    assert list(memo) == [pile]  # the cards were not recorded

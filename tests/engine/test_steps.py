@@ -208,3 +208,13 @@ def test_again_makes_the_driver_look_at_the_top_once_more() -> None:
     state.run()
     assert state.total == 2
     assert isinstance(state.steps.top(), Pick)
+
+
+def test_viewer_notes_reach_only_their_viewer() -> None:
+    class Noted(Counting):
+        def _viewer_notes(self, viewer: int | None) -> dict[str, str]:
+            return {"stops": "all"} if viewer == 0 else {}
+
+    state = Noted()
+    assert state.view(0).notes == {"stops": "all"}
+    assert state.view(1).notes == {} and state.view(None).notes == {}

@@ -14,9 +14,11 @@ from engine.core.events import CardDrawn
 from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
+from engine.rulesets.battle_mages import game as bm_game
 from engine.rulesets.battle_mages.cards import MODIFIERS
+from engine.rulesets.battle_mages.casting import Attempt
 from engine.rulesets.battle_mages.game import BattleMagesState
-from engine.rulesets.battle_mages.stack import Attempt, Resolve
+from engine.rulesets.battle_mages.resolving import Resolve
 from tests.support.fingerprint import fingerprint
 
 GAMES = 1000
@@ -32,11 +34,14 @@ def where_cards_are(state: BattleMagesState) -> dict[int, str]:
             for card in getattr(side, name):
                 assert card.uid not in found, f"{card.name} is in two zones"
                 found[card.uid] = name
-    resolving = [t.item for t in state.tasks if isinstance(t, Resolve)]
-    for item in state.stack + resolving:
-        if item.spell:
-            assert item.source[0] not in found, "a spell on the stack is also in a zone"
-            found[item.source[0]] = "stack"
+    resolving = [t.item for t in state.steps if isinstance(t, Resolve)]
+    spells = [item.source[0] for item in state.stack + resolving if item.spell]
+    for uid in spells:
+        assert uid not in found, "a spell on the stack is also in a zone"
+        found[uid] = "stack"
+    held = sorted(card.uid for side in state.sides for card in side.spells)
+    assert held == sorted(spells), "a side's spells are not its spells on the stack"
+    assert all(state.cards[uid].zone == "stack" for uid in held)
     return found
 
 
@@ -59,7 +64,7 @@ def broken(match: Match) -> list[str]:
             problems.append(f"{side.name} mana {side.mana}/{side.max_mana}+{side.pool}")
         for card in side.field:
             lethal = card.proto.kind == "creature" and card.damage >= card.proto.health
-            if lethal and not match.over and not state.tasks:
+            if lethal and not match.over and not state.steps:
                 problems.append(f"{card.name} lives with lethal damage")
             if min(card.poison, card.shield, card.str, card.ice, card.damage) < 0:
                 problems.append(f"{card.name} has a negative counter")
@@ -131,7 +136,7 @@ def fits(state: BattleMagesState, sel, controller: int, ref: int) -> bool:
 def illegal_targets(match: Match, player: int, action) -> list[str]:
     """Targets chosen when attempting, and choices made on resolution, that do not fit."""
     state: BattleMagesState = match.state
-    task = state.tasks[-1] if state.tasks else None
+    task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt) and task.bodies is not None:
         body, s = task.queue[task.idx]
         item, word = task.item, "target"
@@ -177,14 +182,14 @@ def play_checked(seed: int, stepping: list[int]) -> Match:
 def stepping(monkeypatch) -> list[int]:
     """Stack sizes seen when a step ended (must stay empty)."""
     seen: list[int] = []
-    original = BattleMagesState.next_step
+    original = bm_game.next_step  # what the driver calls when a step ends
 
-    def watched(self):
-        if self.stack:
-            seen.append(len(self.stack))
-        return original(self)
+    def watched(state):
+        if state.stack:
+            seen.append(len(state.stack))
+        return original(state)
 
-    monkeypatch.setattr(BattleMagesState, "next_step", watched)
+    monkeypatch.setattr(bm_game, "next_step", watched)
     return seen
 
 

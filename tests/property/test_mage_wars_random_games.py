@@ -13,7 +13,7 @@ import pytest
 from engine.agents import RandomAgent
 from engine.core.match import Match, new_match, replay
 from engine.core.ruleset import get_ruleset
-from engine.rulesets.mage_wars.game import ROUND_LIMIT
+from engine.rulesets.mage_wars.state import ROUND_LIMIT
 
 GAMES = 510
 CHUNK = 85

@@ -18,6 +18,7 @@ from engine.core.record import MatchRecord
 from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.game import HAND_LIMIT, M_PRIORITY
 from engine.rulesets.magic_core.objects import BATTLEFIELD, STACK
+from engine.rulesets.magic_core.steps import M_CLEANUP
 from tests.support.fingerprint import fingerprint
 
 TWO_PLAYER = 800
@@ -36,7 +37,7 @@ def owned_cards(state) -> list[int]:
                 counts[card.owner] += not card.proto.token
     for obj in state.battlefield:
         counts[obj.owner] += not obj.proto.token
-    resolving = [state.resuming[0]] if state.resuming else []
+    resolving = [state.resolving] if state.resolving else []
     for item in state.stack + resolving:
         if item.card is not None and not item.copy and item.card.zone == STACK:
             counts[item.card.owner] += 1
@@ -82,7 +83,7 @@ def broken(match: Match, expected: list[int], full: bool, count: bool = True) ->
             problems.append(f"a decision for {d.player}, who left")
     if state.step == 12 and not state.ended and state.mode not in (M_PRIORITY,):
         active = state.players[state.active]
-        if len(active.hand) > HAND_LIMIT and state.mode != 8:
+        if len(active.hand) > HAND_LIMIT and state.mode is not M_CLEANUP:
             problems.append("cleanup left more than seven cards")
     if full:
         for viewer in [None, *range(len(state.players))]:

@@ -99,7 +99,7 @@ def _battle_mages(state: Any, seat: int) -> tuple[list[Any], list[list[Any]]]:
     """A card being attempted stays in its hand while its modes and targets are chosen,
     but the attempt is announced (the prompt names it, and it cannot be taken back)."""
     side = state.sides[seat]
-    attempted = {getattr(task, "source_uid", None) for task in state.tasks}
+    attempted = {getattr(step, "source_uid", None) for step in state.steps}
     hand = [c for c in side.hand if c.uid not in attempted]
     return hand, [side.spellbook, side.collection]
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 from engine.rulesets.battle_mages.cards import CREATURE, CardInst
-from engine.rulesets.battle_mages.stack import Attempt, Resolve
+from engine.rulesets.battle_mages.casting import Attempt
+from engine.rulesets.battle_mages.resolving import Resolve
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
@@ -84,7 +85,7 @@ def evaluate(state: "BattleMagesState", seat: int) -> float:
         score += _item_value(state, item, seat)
     score += _combat_value(state, seat)
 
-    for task in state.tasks:
+    for task in state.steps:
         if isinstance(task, Attempt):
             score += _item_value(state, task.item, seat)
     if opp.life <= 8:
@@ -151,7 +152,7 @@ def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
 def _harmful_pick(state: "BattleMagesState") -> bool:
     """Does the item being attempted or resolved mostly harm what it picks?"""
 
-    task = state.tasks[-1] if state.tasks else None
+    task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt | Resolve):
         for body in task.item.bodies:
             for effect in task.item.script.bodies[body].effects:

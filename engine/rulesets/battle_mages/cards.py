@@ -169,7 +169,10 @@ def protos() -> dict[str, Proto]:
 
 class CardInst:
     """One physical card in a match. `stamp` changes whenever it moves to another zone, so
-    a target remembered as (uid, stamp) is 'lost' once its card has left (battle-mages.md:170)."""
+    a target remembered as (uid, stamp) is 'lost' once its card has left (battle-mages.md:170).
+
+    Every field holds an immutable value, so a clone of the state (engine/core/clone.py)
+    copies a card by sharing each field: it declares no `clone_plan`."""
 
     __slots__ = (
         "attacking",
@@ -211,31 +214,6 @@ class CardInst:
         self.blocked = False
         self.blocking = 0  # uid of the attacker it blocks
         self.blockers: tuple[int, ...] = ()  # an attacker's blockers, in damage order
-
-    def copy(self) -> "CardInst":
-        """Spelled out slot by slot (every field holds an immutable value): look-ahead
-        agents copy every card for each option they weigh, and a getattr/setattr loop
-        cost five times as much."""
-        twin = CardInst.__new__(CardInst)
-        twin.attacking = self.attacking
-        twin.blocked = self.blocked
-        twin.blockers = self.blockers
-        twin.blocking = self.blocking
-        twin.damage = self.damage
-        twin.entered = self.entered
-        twin.exhausted = self.exhausted
-        twin.gained = self.gained
-        twin.ice = self.ice
-        twin.lost = self.lost
-        twin.owner = self.owner
-        twin.poison = self.poison
-        twin.proto = self.proto
-        twin.shield = self.shield
-        twin.stamp = self.stamp
-        twin.str = self.str
-        twin.uid = self.uid
-        twin.zone = self.zone
-        return twin
 
     def has(self, keyword: str) -> bool:
         if keyword in self.lost:

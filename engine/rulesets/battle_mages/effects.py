@@ -24,7 +24,9 @@ from engine.rulesets.battle_mages.cards import (
 from engine.rulesets.battle_mages.stack import Ref
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState, Item, Side
+    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.stack import Item
+    from engine.rulesets.battle_mages.table import Side
 
 #: The objects an item's selections picked: (body, selection) -> (uid, stamp) refs.
 Picks = dict[tuple[int, int], tuple[Ref, ...]]

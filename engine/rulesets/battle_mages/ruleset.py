@@ -23,7 +23,8 @@ from engine.rulesets.battle_mages.cards import (
     proto_of,
     protos,
 )
-from engine.rulesets.battle_mages.game import STEPS, BattleMagesState, Side
+from engine.rulesets.battle_mages.game import BattleMagesState
+from engine.rulesets.battle_mages.table import STEPS, Side
 from engine.rulesets.battle_mages.view import static_view
 
 SPELLBOOK_SIZE = 50  # battle-mages.md:7
@@ -125,6 +126,7 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
             rng.shuffle(side.collection)
             rng.shuffle(side.spellbook)
         state.flip_coin()
+        state.run()
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:

@@ -4,62 +4,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.naming import numbered
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
-from engine.rulesets.battle_mages.cards import (
-    ANY_NUMBER,
-    CREATURE,
-    MODIFIERS,
-    OPPOSING,
-    TARGET,
-    THAT,
-    UP_TO_A,
-    UP_TO_TARGET,
-    YOURS,
-    A,
-    CardInst,
-    Proto,
-    Sel,
-)
-from engine.rulesets.battle_mages.stack import Attempt, Triggers
+from engine.core.view import CardView, SeatView, ZoneView
+from engine.rulesets.battle_mages.cards import CREATURE, CardInst, Proto
+from engine.rulesets.battle_mages.casting import Attempt
+from engine.rulesets.battle_mages.triggers import Triggers
+from engine.rulesets.battle_mages.words import STEP_NAMES
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
-
-EVENTS_SHOWN = 12
-_OBJ = ("Creature", "Relic", "Crystal", "Spell", "Mage")
-
-#: What a player reads for each step of a turn (prompts and the board).
-STEP_NAMES = {
-    "preparation": "Preparation step",
-    "crystal": "Crystal step",
-    "draw": "Draw step",
-    "main1": "Main step",
-    "attackers": "Choose-Attacker step",
-    "blockers": "Choose-Blocker step",
-    "damage": "Damage step",
-    "main2": "second Main step",
-    "end": "End step",
-}
-
-
-def selection_words(sel: Sel) -> str:
-    """How a compiled selection reads in a prompt: 'up to 2 target flying Creatures'."""
-    mods = [m for i, m in enumerate(MODIFIERS) if sel.mods & (1 << i)]
-    if sel.control == OPPOSING:
-        mods.insert(0, "opposing")
-    plural = sel.count > 1 or sel.wording == ANY_NUMBER
-    noun = " ".join([*mods, _OBJ[sel.obj] + ("s" if plural else "")])
-    if sel.control == YOURS:
-        noun += " you control"
-    head = {
-        TARGET: "target" if sel.count == 1 else f"{sel.count} target",
-        UP_TO_TARGET: f"up to {sel.count} target",
-        A: "a" if sel.count == 1 else str(sel.count),
-        UP_TO_A: f"up to {sel.count}",
-        ANY_NUMBER: "any number of",
-        THAT: "that",
-    }.get(sel.wording, "each")
-    return f"{head} {noun}"
 
 
 def crystal_words(proto: Proto) -> str:
@@ -168,53 +120,43 @@ def stack_view(state: "BattleMagesState") -> ZoneView:
     return ZoneView("stack", len(cards), tuple(cards))
 
 
-def build_view(state: "BattleMagesState", viewer: int | None) -> MatchView:
-    seats = []
-    for side in state.sides:
-        own = viewer == side.seat
-        zones = {
-            "hand": ZoneView(
-                "hand",
-                len(side.hand),
-                tuple(static_view(c, c.uid) for c in side.hand) if own else None,
-            ),
-            "deck": ZoneView("deck", len(side.spellbook), None),
-            "crystal collection": ZoneView("crystal collection", len(side.collection), None),
-            "board": ZoneView(
-                "board", len(side.field), tuple(field_view(c, state) for c in side.field)
-            ),
-            "crystals": ZoneView(
-                "crystals", len(side.crystals), tuple(field_view(c, state) for c in side.crystals)
-            ),
-            "graveyard": ZoneView(
-                "graveyard",
-                len(side.graveyard),
-                tuple(static_view(c, c.uid) for c in side.graveyard),
-            ),
-        }
-        stats = {"health": side.life, "mana": side.mana, "max_mana": side.max_mana}
-        if own:
-            stats["stop"] = int(side.stop)
-        seats.append(SeatView(side.seat, side.name, stats, zones))
-    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
+def seat_view(state: "BattleMagesState", seat: int, viewer: int | None) -> SeatView:
+    """One Mage's side: the hand only for its owner, the decks face down."""
+    side = state.sides[seat]
+    own = viewer == side.seat
+    zones = {
+        "hand": ZoneView(
+            "hand",
+            len(side.hand),
+            tuple(static_view(c, c.uid) for c in side.hand) if own else None,
+        ),
+        "deck": ZoneView("deck", len(side.spellbook), None),
+        "crystal collection": ZoneView("crystal collection", len(side.collection), None),
+        "board": ZoneView(
+            "board", len(side.field), tuple(field_view(c, state) for c in side.field)
+        ),
+        "crystals": ZoneView(
+            "crystals", len(side.crystals), tuple(field_view(c, state) for c in side.crystals)
+        ),
+        "graveyard": ZoneView(
+            "graveyard",
+            len(side.graveyard),
+            tuple(static_view(c, c.uid) for c in side.graveyard),
+        ),
+    }
+    stats = {"health": side.life, "mana": side.mana, "max_mana": side.max_mana}
+    if own:
+        stats["stop"] = int(side.stop)
+    return SeatView(side.seat, side.name, stats, zones)
+
+
+def header(state: "BattleMagesState") -> tuple[int, str, int | None, dict[str, str]]:
+    """(turn, step, active seat, notes): who holds priority is public."""
     notes = {}
     if state.priority is not None and not state.over:
         notes["priority"] = state.names[state.priority]
-    return MatchView(
-        ruleset="battle-mages",
-        viewer=viewer,
-        turn=state.turn,
-        phase=_step_name(state),
-        active=state.active if state.phase == "play" else None,
-        seats=tuple(seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
-        decisions=decisions,
-        winner=state.winner,
-        over=state.over,
-        notes=notes,
-        table={"stack": stack_view(state)},
-        empty_board="No creatures or relics",
-    )
+    active = state.active if state.phase == "play" else None
+    return state.turn, _step_name(state), active, notes
 
 
 def _step_name(state: "BattleMagesState") -> str:
@@ -306,7 +248,7 @@ def _target_label(state: "BattleMagesState", ref: int) -> str:
 
 def _mode_label(state: "BattleMagesState", index: int) -> str:
 
-    task = state.tasks[-1] if state.tasks else None
+    task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt):
         return task.item.script.bodies[index].text[:80]
     return f"Mode {index + 1}"
@@ -314,7 +256,7 @@ def _mode_label(state: "BattleMagesState", index: int) -> str:
 
 def _trigger_label(state: "BattleMagesState", index: int) -> str:
 
-    task = state.tasks[-1] if state.tasks else None
+    task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Triggers) and task.groups:
         trigger = task.groups[0][index]
         return f"{card_name(state, state.cards[trigger.source[0]])}: {trigger.script.text}"[:80]

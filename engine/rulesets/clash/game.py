@@ -155,7 +155,7 @@ class ClashState(GameState):
     #: target lists cache starts afresh.
     clone_plan: ClassVar[Plan] = {
         "sides": own_list(Side),
-        "cards": rebuilt(lambda twin: card_index(twin.sides)),
+        "cards": rebuilt(lambda twin, _: card_index(twin.sides)),
         "rng": call("clone"),
         "log": LIST,
         "_events": LIST,

@@ -5,11 +5,13 @@ the same data, so text and behaviour cannot disagree.
 """
 
 from functools import cache
+from typing import ClassVar
 
 from pydantic import TypeAdapter
 
 from cards.loader import CardPool, load_pool
 from cards.schema import enchantoria as schema
+from engine.core.clone import Plan
 
 SPELL = "spell"
 SUMMON = "summon"
@@ -140,14 +142,9 @@ class CardInst:
     def name(self) -> str:
         return self.proto.name
 
-    def copy(self) -> "CardInst":
-        twin = CardInst.__new__(CardInst)
-        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
-        twin.health, twin.max_health = self.health, self.max_health
-        twin.protection = None if self.protection is None else self.protection.copy()
-        twin.statuses = [s.copy() for s in self.statuses]
-        twin.summoned_turn = self.summoned_turn
-        return twin
+    #: How a clone copies a card (engine/core/clone.py): its effects are its alone. Set
+    #: in entities.py, which defines them.
+    clone_plan: ClassVar[Plan]
 
 
 # -- rules text ------------------------------------------------------------------------

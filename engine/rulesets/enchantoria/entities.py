@@ -4,8 +4,9 @@ Apart from the game module so that the combat resolution (resolve.py), the view 
 agent read them without importing the game, which imports them.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.core.clone import LIST, Plan, own, own_list
 from engine.rulesets.enchantoria.cards import CardInst
 
 if TYPE_CHECKING:
@@ -39,9 +40,6 @@ class Protection:
         self.applied_turn = applied_turn
         self.turns = turns  # 0: until its power is spent; else a timed effect (R11)
 
-    def copy(self) -> "Protection":
-        return Protection(self.power, self.source, self.applied_turn, self.turns)
-
 
 class Status:
     """enchantoria.md:24-27 — a timed effect: burn, regen, ward, stun or weaken."""
@@ -54,9 +52,6 @@ class Status:
         self.turns = turns
         self.applied_turn = applied_turn
         self.source = source
-
-    def copy(self) -> "Status":
-        return Status(self.kind, self.amount, self.turns, self.applied_turn, self.source)
 
     @property
     def label(self) -> str:
@@ -112,22 +107,16 @@ class Player:
         self.pick: Any = None  # the Preparation or Discard choice
         self.ready = False
 
-    def copy(self) -> "Player":
-        twin = Player.__new__(Player)
-        for slot in ("seat", "key", "name", "health", "max_health", "mana", "max_mana"):
-            setattr(twin, slot, getattr(self, slot))
-        twin.fatigue, twin.step, twin.pick, twin.ready = (
-            self.fatigue,
-            self.step,
-            self.pick,
-            self.ready,
-        )
-        for zone in ("deck", "hand", "discard", "board"):
-            setattr(twin, zone, [c.copy() for c in getattr(self, zone)])
-        twin.protection = None if self.protection is None else self.protection.copy()
-        twin.statuses = [s.copy() for s in self.statuses]
-        twin.plan = list(self.plan)
-        return twin
+    #: How a clone copies a player (engine/core/clone.py): each card is held by one zone.
+    clone_plan: ClassVar[Plan] = {
+        "deck": own_list(CardInst),
+        "hand": own_list(CardInst),
+        "discard": own_list(CardInst),
+        "board": own_list(CardInst),
+        "protection": own(Protection),
+        "statuses": own_list(Status),
+        "plan": LIST,
+    }
 
     def planned_uids(self) -> set[int]:
         return {entry[1] for entry in self.plan if entry[0] == "cast"}
@@ -153,3 +142,7 @@ def effective_power(being: CardInst) -> int:
 
 def stunned(being: CardInst) -> bool:
     return any(s.kind == "stun" for s in being.statuses)
+
+
+#: A card's effects are its alone (its plan is set here, where they are defined).
+CardInst.clone_plan = {"protection": own(Protection), "statuses": own_list(Status)}

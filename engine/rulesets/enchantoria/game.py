@@ -20,13 +20,16 @@ Actions (every one of them private until the window is revealed):
     ("card", uid) / (("card", uid), ...)   Discard: the card(s) over the hand limit  R13
 """
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core import events as ev
+from engine.core.clone import LIST, Plan, call, fresh, own_list, rebuilt
 from engine.core.decision import Action, Decision, Label
+from engine.core.events import Event
 from engine.core.rng import MatchRng
-from engine.core.ruleset import GameState
-from engine.core.view import MatchView
+from engine.core.state import GameState
+from engine.core.steps import Steps
+from engine.core.view import DecisionView, SeatView
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.cards import CardInst, Proto
 from engine.rulesets.enchantoria.entities import (
@@ -39,13 +42,30 @@ from engine.rulesets.enchantoria.entities import (
     recycle_value,
     stunned,
 )
-from engine.rulesets.enchantoria.resolve import resolve_combat
-from engine.rulesets.enchantoria.view import build_view, describe_action
+from engine.rulesets.enchantoria.steps import REVEAL, WINDOWS
+from engine.rulesets.enchantoria.view import (
+    PHASE_NAMES,
+    decision_view,
+    describe_action,
+    recent_events,
+    seat_view,
+)
 
 DONE: Action = ("done",)
 UNDO: Action = ("undo",)
 KEEP: Action = ("keep",)
-REVEAL: Action = ("reveal",)
+__all__ = ["DONE", "KEEP", "REVEAL", "UNDO", "EnchantoriaState"]
+
+
+def card_index(twin: "EnchantoriaState", cards: dict[int, CardInst]) -> dict[int, CardInst]:
+    """A clone's `cards`: the original's index with every card in a zone replaced by its
+    copy (a card in no zone, if any, stays the same object)."""
+    index = dict(cards)
+    for p in twin.players:
+        for zone in (p.deck, p.hand, p.discard, p.board):
+            for card in zone:
+                index[card.uid] = card
+    return index
 
 
 class EnchantoriaState(GameState):
@@ -58,13 +78,23 @@ class EnchantoriaState(GameState):
         "names",
         "next_uid",
         "over",
-        "phase",
         "players",
         "rng",
+        "steps",
         "turn",
         "window",
         "winner",
     )
+    ruleset_id = "enchantoria"
+    empty_board = "No beings"
+    clone_plan: ClassVar[Plan] = {
+        "players": own_list(Player),
+        "rng": call("clone"),
+        "events": LIST,
+        "cards": rebuilt(card_index),
+        "_kept": fresh(dict),
+        "_targets": fresh(dict),
+    }
 
     def __init__(self, names: list[str], rng: MatchRng):
         self.names = names
@@ -72,14 +102,15 @@ class EnchantoriaState(GameState):
         self.rng = rng
         self.events: list[ev.Event] = []
         self.turn = 0
-        self.phase = "start"
+        self.steps = Steps()
         self.winner: int | None = None
         self.over = False
         self.next_uid = 1
         self.cards: dict[int, CardInst] = {}
-        self._decisions: list[Decision] | None = None
+        self._decisions = None
         self.window = 0  # numbers each window opened, for the decisions kept in _kept
-        self._kept: list[tuple | None] = [None, None]
+        # each seat's decision, kept with the key it was made for (steps.Window._kept)
+        self._kept: dict[int, tuple] = {}
         self._targets: dict[tuple, list[Any]] = {}
 
     def new_card(self, proto: Proto, owner: int) -> CardInst:
@@ -88,112 +119,35 @@ class EnchantoriaState(GameState):
         self.next_uid += 1
         return card
 
-    # -- the engine contract -------------------------------------------------------
+    # -- the engine contract: the core's hooks ---------------------------------------
 
-    def decisions(self) -> list[Decision]:
-        if self._decisions is None:
-            if self.over:
-                self._decisions = []
-            elif all(p.ready for p in self.players):
-                # R3: everyone has committed. The reveal is a step of its own, taken by the
-                # match at once (one legal action), so that a look-ahead copy of a player's
-                # last commit stops before the other player's secret choices come out.
-                self._decisions = [Decision(0, "reveal", "Revealing.", [REVEAL])]
-            else:
-                self._decisions = [self._cached_decision(p) for p in self.players if not p.ready]
-        return self._decisions
-
-    def _cached_decision(self, player: Player) -> Decision:
-        """A player's options follow from the window's opening state and their own plan,
-        so the other player's decision is kept while one player takes secret steps."""
-        key = (self.window, tuple(player.plan), player.step)
-        cached = self._kept[player.seat]
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        decision = self._decision(player)
-        self._kept[player.seat] = (key, decision)
-        return decision
-
-    def _decision(self, player: Player) -> Decision:
-        seat = player.seat
-        if self.phase == "preparation":
-            return Decision(
-                seat,
-                "recycle",
-                "Preparation: recycle one card for mana, or "
-                "keep them all. Secret until both of you have chosen.",
-                self.recycle_actions(player),
-                private=True,
-            )
-        if self.phase == "discard":
-            excess = len(player.hand) - HAND_LIMIT
-            return Decision(
-                seat,
-                "discard",
-                f"Discard {excess} card(s) down to {HAND_LIMIT}.",
-                [("card", c.uid) for c in player.hand],
-                min_picks=excess,
-                max_picks=excess,
-                private=True,
-            )
-        left = player.mana - player.spent(self)
-        step = player.step
-        if step is None:
-            prompt = (
-                f"Combat, in secret: cast spells and order attacks ({left} mana left), "
-                "then Done. Nothing is shown to anyone until both of you are done."
-            )
-        elif step[0] == "x":
-            prompt = f"Choose X for {self.cards[step[1]].name} (up to {left})."
-        else:
-            x = f" (X={step[2]})" if self.cards[step[1]].proto.x else ""
-            prompt = f"Choose the target of {self.cards[step[1]].name}{x}."
-        return Decision(seat, "cast", prompt, self.cast_actions(player), private=True)
-
-    def apply(self, player: int, action: Action) -> None:
-        self._decisions = None
-        me = self.players[player]
-        phase = self.phase
-        if action == REVEAL:
-            self.reveal()
-        elif phase == "combat":
-            self.plan_step(me, action)
-        elif phase == "preparation":
-            me.pick = action[1] if action[0] == "recycle" else None
-            me.ready = True
-        elif phase == "discard":
-            # one card is a single pick ("card", uid); more are a tuple of those
-            me.pick = (action[1],) if action[0] == "card" else tuple(a[1] for a in action)
-            me.ready = True
-        else:  # the match validated the action, so this is a bug, not a bad move
-            raise AssertionError(f"unhandled action {action!r} in phase {phase}")
+    @property
+    def phase(self) -> str:
+        """The open window ("preparation", "combat", "discard"), "start" or "over"."""
+        if self.over:
+            return "over"
+        items = self.steps.items
+        return items[-1].name if items else "start"
 
     def concede(self, player: int, reason: str) -> None:
         self._decisions = None
         self.end_game(1 - player, f"{self.names[player]} {reason}")
 
-    def view(self, viewer: int | None) -> MatchView:
-        return build_view(self, viewer)
+    def _header(self) -> tuple[int, str, int | None, dict[str, str]]:
+        # the turn is `turn`: renderers say "Turn 9" once (issue 15); no active player
+        return self.turn, PHASE_NAMES.get(self.phase, self.phase), None, {}
+
+    def _seat_view(self, seat: int, viewer: int | None) -> SeatView:
+        return seat_view(self, self.players[seat], viewer)
+
+    def _event_views(self, viewer: int | None) -> tuple[Event, ...]:
+        return recent_events(self, viewer)
+
+    def _decision_view(self, decision: Decision, viewer: int | None) -> DecisionView:
+        return decision_view(self, decision, viewer)
 
     def describe(self, action: Action) -> Label:
         return describe_action(self, action)
-
-    def clone(self) -> "EnchantoriaState":
-        twin = EnchantoriaState.__new__(EnchantoriaState)
-        for slot in self.__slots__:
-            setattr(twin, slot, getattr(self, slot))
-        twin.players = [p.copy() for p in self.players]
-        twin.rng = self.rng.clone()
-        twin.events = list(self.events)
-        twin.cards = dict(self.cards)
-        for p in twin.players:
-            for zone in (p.deck, p.hand, p.discard, p.board):
-                for card in zone:
-                    twin.cards[card.uid] = card
-        twin._decisions = None
-        twin._kept = [None, None]
-        twin._targets = {}
-        return twin
 
     # -- lookups -------------------------------------------------------------------
 
@@ -332,15 +286,6 @@ class EnchantoriaState(GameState):
         else:
             me.step = ("target", uid, x)
 
-    def reveal(self) -> None:
-        if self.phase == "preparation":
-            self.reveal_recycling()
-        elif self.phase == "discard":
-            self.reveal_discards()
-        else:
-            resolve_combat(self)
-            self.discard_phase()
-
     # -- the turn (R1) -------------------------------------------------------------
 
     def start(self) -> None:
@@ -365,10 +310,12 @@ class EnchantoriaState(GameState):
         self.open_window("preparation")
 
     def open_window(self, phase: str, seats: list[int] | None = None) -> None:
+        """A secret window opens (a step above the one that opened it, if any): only the
+        players in `seats` (all by default) choose in it."""
         self._decisions = None
         self.window += 1
         self._targets = {}
-        self.phase = phase
+        self.steps.items.append(WINDOWS[phase])
         for p in self.players:
             p.ready = seats is not None and p.seat not in seats
             p.plan, p.step, p.pick = [], None, None
@@ -493,7 +440,6 @@ class EnchantoriaState(GameState):
         self._decisions = None
         self.over = True
         self.winner = winner
-        self.phase = "over"
         for p in self.players:
             p.ready = True
         self.events.append(ev.GameOver(1, winner, self.names[winner], reason))

@@ -105,11 +105,14 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
         for p, deck in zip(state.players, decks, strict=True):
             p.deck = [state.new_card(known[c], p.seat) for c in deck]
         state.start()
+        state.run()
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
         """A position at the opening of a Preparation or Combat window (docs/scenarios.md)."""
-        return load_scenario(data, rng)
+        state = load_scenario(data, rng)
+        state.run()
+        return state
 
 
 RULESET = EnchantoriaRuleset()

@@ -8,12 +8,14 @@ the same hand count and mana, and a decision that says only "choosing in secret"
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action, action_id
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.events import Event
+from engine.core.view import CardView, DecisionView, SeatView, ZoneView
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, Proto
 from engine.rulesets.enchantoria.entities import effective_power, recycle_value, stunned
 from engine.rulesets.enchantoria.events import PhaseBegan
 
 if TYPE_CHECKING:
+    from engine.core.decision import Decision
     from engine.rulesets.enchantoria.entities import Player
     from engine.rulesets.enchantoria.game import EnchantoriaState
 
@@ -119,7 +121,7 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
     return tuple(shown)
 
 
-def _recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple:
+def recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple[Event, ...]:
     """The last events this viewer may read. Another player's draw and the Draw Phase line
     (the Preparation line follows it at once) are left out: hand counts say as much, and
     the board's short log is kept for the reveals (what was recycled and cast)."""
@@ -135,77 +137,53 @@ def _recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple:
     return tuple(reversed(shown))
 
 
-def build_view(state: "EnchantoriaState", viewer: int | None) -> MatchView:
-    seats = []
+def seat_view(state: "EnchantoriaState", p: "Player", viewer: int | None) -> SeatView:
     turn = state.turn
-    for p in state.players:
-        own = viewer == p.seat
-        planned = p.planned_uids() if own else set()
-        if own and p.step is not None:
-            planned.add(p.step[1])
-        hand = tuple(card_view(c) for c in p.hand if c.uid not in planned) if own else None
-        zones = {
-            "hand": ZoneView("hand", len(p.hand) - len(planned), hand),
-            "deck": ZoneView("deck", len(p.deck), None),
-            "board": ZoneView(
-                "board",
-                len(p.board),
-                tuple(being_view(b, turn, state.short_name(b)) for b in p.board),
-            ),
-            "discard": ZoneView("discard", len(p.discard), tuple(card_view(c) for c in p.discard)),
-        }
-        tags = effect_tags(p, turn)
-        if tags:  # protection and timed effects on the player
-            shown = tuple(CardView(0, "effect", t, "effect") for t in tags)
-            zones["effects"] = ZoneView("effects", len(tags), shown)
-        if own and state.phase == "combat" and (p.plan or p.step):
-            plan = _plan_views(state, p)
-            zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
-        elif own and p.ready and p.pick and state.phase in ("preparation", "discard"):
-            picked = (p.pick,) if state.phase == "preparation" else p.pick
-            plan = tuple(card_view(state.cards[uid]) for uid in picked)
-            zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
-        stats = {
-            "health": p.health,
-            "max_health": p.max_health,
-            "mana": p.mana - (p.spent(state) if own else 0),
-            "income": p.max_mana,  # mana can run above it (recycling, wells): not a maximum
-            "protection": p.protection.power if p.protection else 0,
-            "fatigue": p.fatigue,
-        }
-        seats.append(SeatView(p.seat, p.name, stats, zones))
-    decisions = []
-    for d in state.decisions():
-        if viewer == d.player:
-            decisions.append(
-                DecisionView(
-                    d.player,
-                    state.names[d.player],
-                    d.kind,
-                    d.prompt,
-                    d.seq,
-                    tuple(o.label for o in state.options(d)),
-                )
-            )
-        else:  # R3: a secret choice shows only that someone is choosing
-            name = state.names[d.player]
-            decisions.append(
-                DecisionView(d.player, name, "secret", f"{name} is choosing in secret.", 0, None)
-            )
-    phase = PHASE_NAMES.get(state.phase, state.phase)
-    return MatchView(
-        ruleset="enchantoria",
-        viewer=viewer,
-        turn=turn,
-        phase=phase,  # the turn is `turn`: renderers say "Turn 9" once (issue 15)
-        active=None,  # both players act in every turn
-        seats=tuple(seats),
-        events=_recent_events(state, viewer),
-        decisions=tuple(decisions),
-        winner=state.winner,
-        over=state.over,
-        empty_board="No beings",
-    )
+    phase = state.phase
+    own = viewer == p.seat
+    planned = p.planned_uids() if own else set()
+    if own and p.step is not None:
+        planned.add(p.step[1])
+    hand = tuple(card_view(c) for c in p.hand if c.uid not in planned) if own else None
+    zones = {
+        "hand": ZoneView("hand", len(p.hand) - len(planned), hand),
+        "deck": ZoneView("deck", len(p.deck), None),
+        "board": ZoneView(
+            "board",
+            len(p.board),
+            tuple(being_view(b, turn, state.short_name(b)) for b in p.board),
+        ),
+        "discard": ZoneView("discard", len(p.discard), tuple(card_view(c) for c in p.discard)),
+    }
+    tags = effect_tags(p, turn)
+    if tags:  # protection and timed effects on the player
+        shown = tuple(CardView(0, "effect", t, "effect") for t in tags)
+        zones["effects"] = ZoneView("effects", len(tags), shown)
+    if own and phase == "combat" and (p.plan or p.step):
+        plan = _plan_views(state, p)
+        zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
+    elif own and p.ready and p.pick and phase in ("preparation", "discard"):
+        picked = (p.pick,) if phase == "preparation" else p.pick
+        plan = tuple(card_view(state.cards[uid]) for uid in picked)
+        zones["your secret choices"] = ZoneView("your secret choices", len(plan), plan)
+    stats = {
+        "health": p.health,
+        "max_health": p.max_health,
+        "mana": p.mana - (p.spent(state) if own else 0),
+        "income": p.max_mana,  # mana can run above it (recycling, wells): not a maximum
+        "protection": p.protection.power if p.protection else 0,
+        "fatigue": p.fatigue,
+    }
+    return SeatView(p.seat, p.name, stats, zones)
+
+
+def decision_view(state: "EnchantoriaState", d: "Decision", viewer: int | None) -> DecisionView:
+    if viewer == d.player:
+        options = tuple(o.label for o in state.options(d))
+        return DecisionView(d.player, state.names[d.player], d.kind, d.prompt, d.seq, options)
+    # R3: a secret choice shows only that someone is choosing
+    name = state.names[d.player]
+    return DecisionView(d.player, name, "secret", f"{name} is choosing in secret.", 0, None)
 
 
 def describe_action(state: "EnchantoriaState", action: Action) -> tuple[str, str, Any, Any]:

@@ -1,54 +1,60 @@
 """The effect vocabulary of Mage Wars cards (cards/schema/mage_wars.py), carried out.
 
-Effects that draw or ask push steps or a prompt on the state's queue; the rest happen at
+Effects that draw or ask push steps or a prompt on the state's stack; the rest happen at
 once. A chosen target that is gone by the time its effect comes does nothing.
 """
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.decision import Action
 from engine.core.events import Note
 from engine.rulesets.mage_wars.cards import DECKS
-from engine.rulesets.mage_wars.table import Prompt
+from engine.rulesets.mage_wars.combat import strike
+from engine.rulesets.mage_wars.death import heal, lose_health
+from engine.rulesets.mage_wars.drawing import Draw, salvage
+from engine.rulesets.mage_wars.steps import Prompt
 
 if TYPE_CHECKING:
-    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.state import TableState
     from engine.rulesets.mage_wars.table import Seat
 
 
-def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str) -> None:
+def resolve(state: "TableState", e: Any, seat: int, target: Any, source: str) -> None:
     """Carry out one effect for `seat`; `target` is the card's chosen target, if any."""
     side = state.seats[seat]
     k = e.kind
     if k == "damage":
         for ref in refs(state, side, e.target, target):
-            state.strike(side, ref, e.amount, e.pierce, source)
+            strike(state, side, ref, e.amount, pierce=e.pierce, source=source)
     elif k == "drain":
         for ref in refs(state, side, e.target, target):
-            state.lose_health(state.seats[int(ref[1:])], e.amount, None, source)
+            lose_health(state, state.seats[int(ref[1:])], e.amount, None, source)
     elif k == "heal":
         if not side.dead:
-            state.heal(side, e.amount)
+            heal(state, side, e.amount)
     elif k == "draw":
         if e.deck == "choice":
-            state.prompt = Prompt(
-                "deck",
-                seat,
-                f"Draw {e.count} from which deck?",
-                [("deck", d) for d in DECKS[1:]],
-                data=("draw", e.count),
+            state.push(
+                DeckPrompt(
+                    seat,
+                    f"Draw {e.count} from which deck?",
+                    [("deck", d) for d in DECKS[1:]],
+                    draws=e.count,
+                )
             )
         else:
-            state.push(*[("draw", seat, e.deck)] * e.count)
+            state.push(*[Draw(seat, e.deck)] * e.count)  # one step object, shared
     elif k == "salvage":  # mw:120 "if desired": the face-up top card, or nothing
         named = DECKS[1:] if e.deck == "choice" else (e.deck,)
         piles = [d for d in named if state.discards[d]]
         if piles:
-            state.prompt = Prompt(
-                "deck",
-                seat,
-                "Take the top card of a discard pile?",
-                [*[("pile", d) for d in piles], ("pile", None)],
-                data=("salvage", 1),
+            state.push(
+                DeckPrompt(
+                    seat,
+                    "Take the top card of a discard pile?",
+                    [*[("pile", d) for d in piles], ("pile", None)],
+                    draws=0,
+                )
             )
     elif k == "sunder":
         for ref in refs(state, side, e.target, target):
@@ -99,17 +105,35 @@ def resolve(state: "MageWarsState", e: Any, seat: int, target: Any, source: str)
         raise AssertionError(k)
 
 
+class DeckPrompt(Prompt):
+    """Which deck to draw from (`draws` cards), or which discard pile's top card to take
+    (`draws` 0; the pile None takes nothing)."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, seat: int, text: str, actions: list[Action], *, draws: int) -> None:
+        super().__init__("deck", seat, text, actions)
+        self.draws = draws
+
+    def answer(self, state: "TableState", action: Action) -> None:
+        deck = action[1]
+        if self.draws:
+            state.push(*[Draw(self.player, deck)] * self.draws)
+        elif deck is not None:
+            salvage(state, state.seats[self.player], deck)
+
+
 LOSE_WORDS = {"pet": "pet", "item": "item", "work": "manifestation in the making"}
 
 
-def sides(state: "MageWarsState", side: "Seat", who: str) -> list["Seat"]:
+def sides(state: "TableState", side: "Seat", who: str) -> list["Seat"]:
     if who == "you":
         return [side]
     others = [s for s in state.seats if not s.gone and (who == "each_mage" or s is not side)]
     return others
 
 
-def refs(state: "MageWarsState", side: "Seat", who: str, chosen: Any) -> list[Any]:
+def refs(state: "TableState", side: "Seat", who: str, chosen: Any) -> list[Any]:
     """The Mage keys or card uids an effect lands on."""
     if who in ("enemy_mage", "enemy_card", "enemy", "enemy_work"):
         return [] if chosen is None else [chosen]

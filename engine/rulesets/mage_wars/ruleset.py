@@ -19,8 +19,9 @@ from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.mage_wars import ai, hidden
 from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
-from engine.rulesets.mage_wars.game import SLOTS, MageWarsState
-from engine.rulesets.mage_wars.table import Card, Seat
+from engine.rulesets.mage_wars.game import MageWarsState
+from engine.rulesets.mage_wars.table import SLOTS, Card, Seat
+from engine.rulesets.mage_wars.turn import Dead, Main
 from engine.rulesets.mage_wars.view import proto_view
 
 RANDOM = "random"
@@ -146,10 +147,11 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         for spec in data.get("centre", []):
             state.centre.append(self._work(state, spec, None))
         if state.seats[state.active].dead:
-            state.queue = [("dead", state.active)]
+            state.push(Dead(state.active))
         else:
-            state.phase = "main"
-        state.run()
+            state.phase = "main"  # begun: the checks are play_on's
+            state.push(Main())
+        state.play_on()
         return state
 
     def _card(self, state: MageWarsState, card_id: str) -> Card:

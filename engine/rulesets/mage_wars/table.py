@@ -1,9 +1,20 @@
-"""The things on the table: a card, a player's seat, and a prompt waiting for an answer."""
+"""The things on the table: a card and a player's seat, and how a clone copies them.
 
-from typing import Any
+A clone of the state (the core's generic copier, engine/core/clone.py) copies each as its
+`clone_plan` declares. Cards lying in a face-down pile (health, armor) are shared with
+the original, as those in the decks and discard piles are (`TableState.clone_plan`).
+"""
 
-from engine.core.decision import Action
+from typing import ClassVar
+
+from engine.core.clone import DICT, LIST, OBJ, OBJ_DICT, OBJ_LIST, OBJ_PAIRS, How, Plan
 from engine.rulesets.mage_wars.cards import Proto
+
+#: `OBJ_LIST` and `OBJ_PAIRS` for lists that are mostly empty (a card's charges and
+#: fillers, a seat's pets ...): an empty one is copied without running a comprehension,
+#: a function call in Python 3.11 (asked of the core in helper-notes/i14-requests.md).
+SPARSE_OBJ_LIST = How("SPARSE_OBJ_LIST", f"({OBJ_LIST.expr} if v else [])")
+SPARSE_OBJ_PAIRS = How("SPARSE_OBJ_PAIRS", f"({OBJ_PAIRS.expr} if v else [])")
 
 
 class Card:
@@ -22,18 +33,11 @@ class Card:
         self.tapped = -1  # the turn it last gave its permanent resource (mw:84)
         self.discount = 0  # requirements waived: it was spent from health (mw:30)
 
-    def copy(self, memo: dict[int, "Card"]) -> "Card":
-        twin = Card.__new__(Card)
-        self.copy_into(twin, memo)
-        return twin
-
-    def copy_into(self, twin: "Card", memo: dict[int, "Card"]) -> None:
-        """Fill the empty `twin` with this card's fields, cards it holds read from `memo`."""
-        twin.uid, twin.proto, twin.owner = self.uid, self.proto, self.owner
-        twin.used, twin.discount, twin.need = self.used, self.discount, list(self.need)
-        twin.tapped = self.tapped
-        twin.under = [(memo[c.uid] if c is not None else None, i) for c, i in self.under]
-        twin.charges = [memo[c.uid] for c in self.charges]
+    clone_plan: ClassVar[Plan] = {
+        "need": LIST,
+        "under": SPARSE_OBJ_PAIRS,
+        "charges": SPARSE_OBJ_LIST,
+    }
 
     def __repr__(self) -> str:
         return f"Card({self.uid}, {self.proto.id})"
@@ -60,7 +64,7 @@ class Seat:
         "ward",
         "won",
     )
-    # The zones, set in a loop by __init__ and copy: declared for the type checker.
+    # The zones, set in a loop by __init__: declared for the type checker.
     hand: list[Card]
     health: list[Card]
     armor: list[Card]
@@ -88,48 +92,21 @@ class Seat:
         # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
         self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)
 
-    def copy(self, memo: dict[int, Card]) -> "Seat":
-        twin = Seat.__new__(Seat)
-        # spelled out (no getattr/setattr loops): look-ahead agents copy seats per option
-        twin.seat, twin.name, twin.level = self.seat, self.name, self.level
-        twin.dead, twin.gone, twin.kills = self.dead, self.gone, self.kills
-        twin.built, twin.won = self.built, self.won
-        twin.skip, twin.haste, twin.ward = self.skip, self.haste, self.ward
-        twin.mage = memo[self.mage.uid] if self.mage is not None else None
-        twin.hand = [memo[c.uid] for c in self.hand]
-        twin.health = list(self.health)  # face-down piles: shared cards (MageWarsState.clone)
-        twin.armor = list(self.armor)
-        twin.pets = [memo[c.uid] for c in self.pets]
-        twin.works = [memo[c.uid] for c in self.works]
-        twin.board = [memo[c.uid] for c in self.board]
-        twin.wards = [memo[c.uid] for c in self.wards]
-        twin.levels = [memo[c.uid] for c in self.levels]
-        twin.trials = [(memo[c.uid], dict(base)) for c, base in self.trials]
-        twin.items = {slot: memo[c.uid] for slot, c in self.items.items()}
-        twin.tally = dict(self.tally)
-        return twin
+    clone_plan: ClassVar[Plan] = {
+        "hand": OBJ_LIST,
+        **dict.fromkeys(("pets", "works", "board", "wards", "levels"), SPARSE_OBJ_LIST),
+        "health": LIST,  # face-down piles: their cards are shared (TableState.clone_plan)
+        "armor": LIST,
+        "trials": SPARSE_OBJ_PAIRS,  # the tallies of a trial never change: shared
+        "items": OBJ_DICT,
+        "tally": DICT,
+        "mage": OBJ,
+    }
 
     @property
     def key(self) -> str:
         return f"p{self.seat}"
 
 
+SLOTS = ("weapon", "armor", "trinket")  # R9: three item slots
 TALLIES = ("damage", "destroy", "complete", "fill", "attacks", "spend")
-
-
-class Prompt:
-    __slots__ = ("actions", "data", "kind", "max_picks", "min_picks", "player", "text")
-
-    def __init__(
-        self,
-        kind: str,
-        player: int,
-        text: str,
-        actions: list[Action],
-        *,
-        data: Any = None,  # what answering needs: a step, a curse's Proto ...
-        min_picks: int = 1,
-        max_picks: int = 1,
-    ) -> None:
-        self.kind, self.player, self.text, self.actions = kind, player, text, actions
-        self.data, self.min_picks, self.max_picks = data, min_picks, max_picks

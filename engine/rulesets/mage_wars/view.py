@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.naming import numbered
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.mage_wars.cards import (
     DECK_NAMES,
     DECKS,
@@ -21,6 +21,7 @@ from engine.rulesets.mage_wars.cards import (
     use_effects,
     win_text,
 )
+from engine.rulesets.mage_wars.death import payment
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.game import MageWarsState
@@ -165,7 +166,8 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
     return SeatView(side.seat, side.name, stats, zones)
 
 
-def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
+def table_zones(state: "MageWarsState") -> dict[str, ZoneView]:
+    """The zones of no seat: the decks (face down), the discard piles, the centre."""
     table = {"mage deck": ZoneView("mage deck", len(state.decks["mage"]), None)}
     for deck in DECKS:
         name = DECK_NAMES[deck]
@@ -177,21 +179,7 @@ def build_view(state: "MageWarsState", viewer: int | None) -> MatchView:
     table["centre"] = ZoneView(
         "centre", len(state.centre), tuple(table_view(c, state) for c in state.centre)
     )
-    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
-    return MatchView(
-        ruleset="mage-wars",
-        viewer=viewer,
-        turn=state.turn,
-        phase=state.phase,
-        active=None if state.over else state.active,
-        seats=tuple(seat_view(state, s, viewer) for s in state.seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
-        decisions=decisions,
-        winner=state.winner,
-        over=state.over,
-        notes={"round": str(state.round), "waning": str(state.waning())},
-        table=table,
-    )
+    return table
 
 
 def _ref(state: "MageWarsState", ref: Any) -> str:
@@ -276,7 +264,7 @@ def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, i
         return f"Turn it onto {state.names[action[2]]} with {name}", "curse", action[1], None
     if head == "resurrect":
         prompt = state.prompt
-        paying = state.payment(state.seats[prompt.player]) if prompt is not None else None
+        paying = payment(state.seats[prompt.player]) if prompt is not None else None
         names = ", ".join(c.proto.name for c in paying or ())
         return f"Resurrect, discarding {names}" if names else "Resurrect", "rise", None, None
     if head == "wait":

@@ -15,6 +15,7 @@ from engine.rulesets.magic_core.objects import (
     EXILE,
     GRAVEYARD,
     HAND,
+    Choice,
     Obj,
     Player,
     StackItem,
@@ -176,7 +177,7 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
             state.move(card, HAND)
             state.note(f"{card.name} returns to {state.names[card.owner]}'s hand.")
     elif kind == "free_cast":
-        state.choice = {"free": effect.amount}
+        state.choice = Choice("free", free=effect.amount)
         if state.free_actions(item.controller):
             state.mode = M_FREE
             state.asking = item.controller

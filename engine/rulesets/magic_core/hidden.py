@@ -12,7 +12,7 @@ def determinize(state: MagicState, viewer: int, rng: random.Random) -> MagicStat
     twin = state.clone()
     groups = []
     for player in twin.players:
-        # a clone shares library cards with the real state (MagicState.clone): own them
+        # a clone shares library cards with the real state (MagicState.clone_plan): own them
         # before they are given new identities
         library = player.library
         for i, obj in enumerate(library):

@@ -1,7 +1,8 @@
 """Game objects (rule 109.1): cards and tokens, items on the stack, and players."""
 
-from typing import Any
+from typing import Any, ClassVar
 
+from engine.core.clone import COPY, LIST, OBJ, OBJ_LIST, Plan
 from engine.rulesets.magic_core.cards import Proto
 
 # zones
@@ -40,6 +41,9 @@ class Obj:
         "uid",
         "zone",
     )
+
+    #: How a clone of the state copies one (engine/core/clone.py): the rest is plain values.
+    clone_plan: ClassVar[Plan] = {"blockers": LIST, "pumps": LIST}
 
     def __init__(self, uid: int, proto: Proto, owner: int, zone: str = LIBRARY):
         self.uid = uid
@@ -122,6 +126,10 @@ class StackItem:
         "x",
     )
 
+    #: A clone of the state copies its card through the state's memo (the same object as
+    #: in the copy's zones) and its source as a fresh snapshot (113.7a), not the object.
+    clone_plan: ClassVar[Plan] = {"card": OBJ, "source": COPY}
+
     def __init__(
         self,
         uid: int,
@@ -155,16 +163,6 @@ class StackItem:
         source = self.card if self.is_spell else self.source
         return source.uid if source is not None else 0
 
-    def clone(self, objs: dict[int, Obj]) -> "StackItem":
-        twin = StackItem.__new__(StackItem)
-        for slot in StackItem.__slots__:
-            setattr(twin, slot, getattr(self, slot))
-        if self.card is not None:
-            twin.card = objs[self.card.uid]
-        if self.source is not None:
-            twin.source = self.source.copy()  # a snapshot of the source (113.7a), not the object
-        return twin
-
 
 class Player:
     __slots__ = (
@@ -187,6 +185,17 @@ class Player:
         "stop_all",
         "won",
     )
+
+    #: A clone of the state shares library cards (MagicState.clone_plan) and copies the
+    #: cards of the other zones through its memo.
+    clone_plan: ClassVar[Plan] = {
+        "pool": LIST,
+        "creature_pool": LIST,
+        "library": LIST,
+        "hand": OBJ_LIST,
+        "graveyard": OBJ_LIST,
+        "exile": OBJ_LIST,
+    }
 
     def __init__(self, seat: int, name: str):
         self.seat = seat
@@ -211,12 +220,24 @@ class Player:
         self.mulligans = 0
         self.kept = False
 
-    def copy(self, objs: dict[int, Obj]) -> "Player":
-        twin = Player.__new__(Player)
-        for slot in Player.__slots__:
-            setattr(twin, slot, getattr(self, slot))
-        twin.pool = list(self.pool)
-        twin.creature_pool = list(self.creature_pool)
-        for zone in ("library", "hand", "graveyard", "exile"):
-            setattr(twin, zone, [objs[o.uid] for o in getattr(self, zone)])
+
+class Choice:
+    """A choice players make in the middle of a resolution: cards to discard or creatures
+    to sacrifice (101.4, `count` still to pick and `picked` so far, by seat), or the
+    mana value a card cast for free may have (107.3b, `free`)."""
+
+    __slots__ = ("count", "free", "kind", "picked")
+
+    def __init__(self, kind: str, *, free: int = 0):
+        self.kind = kind
+        self.count: dict[int, int] = {}
+        self.picked: dict[int, list[int]] = {}
+        self.free = free
+
+    def copy(self) -> "Choice":
+        twin = Choice.__new__(Choice)
+        twin.kind = self.kind
+        twin.count = dict(self.count)
+        twin.picked = dict(self.picked)  # each pick is replaced, never changed in place
+        twin.free = self.free
         return twin

@@ -1,8 +1,28 @@
-"""magic-core's steps of a turn (500-514) and what the game is waiting for (its modes).
+"""magic-core's steps of a turn (500-514), and what the game waits for: its core `Step`s.
+
+The game always has exactly one pending step, its *mode* (`MagicState.mode`, the top of
+the core's `Steps`): a player's priority, a declaration of attackers, a choice in the
+middle of a resolution, or one of the two steps that move the turn on by themselves. The
+core's driver (`GameState.run`) advances it until it waits; the open decision is the
+mode's, and an action goes to the mode's `apply`. A mode holds no data (what it works on,
+the queue of players to ask, the resolving item, the choice so far, is the state's), so
+each is one shared object and a clone of the state copies none of them.
 
 Their own module so that the rules' helpers (effects, the view) can name a step or a
 mode without importing the game module that imports them.
 """
+
+from typing import TYPE_CHECKING
+
+from engine.core.decision import Action, Decision
+from engine.core.steps import AGAIN, WAIT, Step, StepResult
+from engine.rulesets.magic_core.targets import legal_targets
+
+if TYPE_CHECKING:
+    from engine.rulesets.magic_core.game import MagicState
+
+OPENING_HAND = 7  # 103.4
+HAND_LIMIT = 7  # 402.2 / 514.1
 
 (
     UNTAP,
@@ -36,22 +56,373 @@ STEP_NAMES = (
 )
 MAINS = (MAIN1, MAIN2)
 
-# what the game waits for
-(
-    M_STARTER,
-    M_MULLIGAN,
-    M_BOTTOM,
-    M_PRIORITY,
-    M_ATTACKERS,
-    M_BLOCKERS,
-    M_TRIGGER,
-    M_CHOOSE,
-    M_CLEANUP,
-    M_FREE,
-    M_NEXT_STEP,
-    M_NEXT_TURN,
-    M_OVER,
-) = range(13)
-M_ORDER = 13  # a player picks which of their simultaneous triggered abilities goes next
-M_XCHOICE = 14  # the controller chooses an X that appears only in the text (107.3e)
-M_OPENING = 15  # opening-hand actions after the mulligans, in turn order (103.5, 103.5a)
+KEEP: Action = ("keep",)
+MULLIGAN: Action = ("mulligan",)
+DECLINE: Action = ("decline",)
+
+
+def picked(action: Action) -> list[int]:
+    """The uids of a card pick: one ("card", uid), or a tuple of them (a multi-pick)."""
+    if action and action[0] == "card":
+        return [action[1]]
+    return [uid for _, uid in action]
+
+
+class MagicStep(Step):
+    """A mode of the game. Whatever the mode, a game that has just ended is finished
+    first (the next game begins, or the match ends) before the mode moves on."""
+
+    __slots__ = ()
+
+    def advance(self, state: "MagicState") -> StepResult:
+        """By default the mode waits for its decision. A mode that moves on by itself
+        overrides this, finishing an ended game first as well (inline: the hot path)."""
+        if state.ended:
+            state.finish_game()
+            return AGAIN
+        return WAIT
+
+
+class Priority(MagicStep):
+    """117: state-based actions, waiting triggers onto the stack, then the player with
+    priority acts, or passes by themselves when by public knowledge they could not act."""
+
+    __slots__ = ()
+    name = "priority"
+
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
+        state.state_based_actions()  # 704.3: repeated until none apply
+        if state.ended or state.steps.items[-1] is not self:
+            return AGAIN  # the game ended, or a player left and their turn with them
+        if state.pending:
+            state.stack_triggers()
+            return AGAIN
+        if state.stops_here(state.priority):
+            return WAIT
+        state.pass_priority()
+        return AGAIN
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        p = state.priority
+        prompt = f"{STEP_NAMES[state.step]}: you have priority" + (
+            " (the stack is not empty)" if state.stack else ""
+        )
+        return [Decision(p, "priority", prompt, state.priority_actions(p))]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.priority_action(player, action)
+
+
+class NextStep(MagicStep):
+    """The step is over: the next one begins (500.2)."""
+
+    __slots__ = ()
+    name = "next step"
+
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
+        state.next_step()
+        return AGAIN
+
+
+class NextTurn(MagicStep):
+    """The turn is over: the next player in turn order begins one (500.1)."""
+
+    __slots__ = ()
+    name = "next turn"
+
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
+        state.begin_turn(state.next_seat(state.active))
+        return AGAIN
+
+
+class Attackers(MagicStep):
+    """508.1: the active player declares attackers, one at a time, then is done."""
+
+    __slots__ = ()
+    name = "declare attackers"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        return [Decision(state.asking, "attackers", "Declare attackers.", state.attack_actions())]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> StepResult | None:
+        if action[0] == "attack":
+            state.declare_attacker(action[1], action[2])
+            return WAIT  # the next attacker, or done: nothing moves on by itself
+        state.attackers_declared()
+        return None
+
+
+class Blockers(MagicStep):
+    """509.1: each defending player in turn declares blockers; one who can block nothing
+    is not asked."""
+
+    __slots__ = ()
+    name = "declare blockers"
+
+    def advance(self, state: "MagicState") -> StepResult:
+        if state.ended:
+            state.finish_game()
+            return AGAIN
+        if not state.block_actions(state.asking)[:-1]:
+            state.next_blocker()  # nothing can block: nothing to ask
+            return AGAIN
+        return WAIT
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        return [Decision(who, "blockers", "Declare blockers.", state.block_actions(who))]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        if action[0] == "block":
+            state.declare_blocker(action[1], action[2])
+        else:
+            state.next_blocker()
+
+
+class TriggerTarget(MagicStep):
+    """603.3d: the controller of the first waiting triggered ability chooses its target
+    as it goes on the stack."""
+
+    __slots__ = ()
+    name = "target"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        trig = state.pending[0]
+        assert trig.target_word is not None  # only a targeted trigger waits here
+        refs = legal_targets(state, trig.target_word, trig.controller, trig.source.uid)
+        prompt = f"Choose a target for {trig.source.name}'s ability."
+        return [Decision(state.asking, "target", prompt, [("target", r) for r in refs])]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        trig = state.pending.pop(0)
+        state.put_trigger(trig, action[1])
+        state.mode = M_PRIORITY
+
+
+class Choose(MagicStep):
+    """101.4: players choose cards to discard or creatures to sacrifice in APNAP order,
+    each seeing the earlier choices (101.4b); the choices then happen at once."""
+
+    __slots__ = ()
+    name = "choose"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        choice = state.choice
+        assert choice is not None  # a choice is open while this mode is
+        what = choice.kind
+        picks = choice.count[who]
+        cards = state.players[who].hand if what == "discard" else state.sacrificeable(who)
+        prompt = f"Choose {picks} card(s) to {what}."
+        if what == "sacrifice":  # 101.4b: earlier choices are known
+            earlier = [
+                f"{state.names[s]}: {', '.join(state.objs[u].name for u in uids)}"
+                for s, uids in choice.picked.items()
+                if uids
+            ]
+            if earlier:
+                prompt += f" Chosen so far: {'; '.join(earlier)}."
+        actions = [("card", o.uid) for o in cards]
+        return [
+            Decision(
+                who,
+                what,
+                prompt,
+                actions,
+                min_picks=picks,
+                max_picks=picks,
+                private=what == "discard",
+            )
+        ]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        assert state.choice is not None  # as in decision()
+        state.choice.picked[player] = picked(action)
+        state.next_chooser()
+
+
+class Cleanup(MagicStep):
+    """514.1: the active player discards down to the maximum hand size."""
+
+    __slots__ = ()
+    name = "cleanup"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        player = state.players[who]
+        excess = len(player.hand) - HAND_LIMIT
+        prompt = f"Discard {excess} card(s) down to {HAND_LIMIT}."
+        actions = [("card", o.uid) for o in player.hand]
+        return [
+            Decision(
+                who, "discard", prompt, actions, min_picks=excess, max_picks=excess, private=True
+            )
+        ]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.discard(state.players[player], [state.objs[uid] for uid in picked(action)])
+        state.finish_cleanup()
+
+
+class XChoice(MagicStep):
+    """107.3e: the controller chooses an X that appears only in the text, as it resolves."""
+
+    __slots__ = ()
+    name = "choose X"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        item = state.resolving
+        assert item is not None  # X is chosen as a spell resolves (107.3e)
+        prompt = f"Choose X for {item.name}."
+        actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
+        return [Decision(state.asking, "x", prompt, actions)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        assert state.resolving is not None  # as in decision()
+        state.resolving.x = action[1]
+        state.note(f"{state.names[player]} chooses X={action[1]}.")
+        state.mode = M_PRIORITY
+        state.continue_resolution()
+
+
+class Order(MagicStep):
+    """101.4c: a player with several different abilities triggering at once orders them."""
+
+    __slots__ = ()
+    name = "order"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        actions = [("first", i) for i, t in enumerate(state.pending) if t.controller == who]
+        prompt = "Several of your abilities trigger: which goes on the stack first?"
+        return [Decision(who, "order", prompt, actions)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.pending.insert(0, state.pending.pop(action[1]))
+        state.order_chosen = True
+        state.mode = M_PRIORITY
+
+
+class Free(MagicStep):
+    """107.3b: a resolving effect lets a player cast a card without paying its mana cost."""
+
+    __slots__ = ()
+    name = "cast for free"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        actions = [*state.free_actions(who), DECLINE]
+        prompt = "You may cast a card without paying its mana cost."
+        return [Decision(who, "free", prompt, actions, private=True)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.mode = M_PRIORITY
+        if action[0] == "free":
+            state.cast(player, action[1], 0, action[2], free=True)
+        state.continue_resolution()
+
+
+class Mulligan(MagicStep):
+    """103.4: keep or mulligan, declared in turn order."""
+
+    __slots__ = ()
+    name = "mulligans"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        player = state.players[who]
+        actions = [KEEP] if player.mulligans >= OPENING_HAND else [KEEP, MULLIGAN]
+        prompt = f"Keep this hand of {len(player.hand)} or take a mulligan?"
+        return [Decision(who, "mulligan", prompt, actions, private=True)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.declare_mulligan(player, action[0] == "mulligan")
+
+
+class Bottom(MagicStep):
+    """103.4 (London mulligan): one card to the bottom per mulligan taken."""
+
+    __slots__ = ()
+    name = "mulligans"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        player = state.players[who]
+        n = min(player.mulligans, len(player.hand))
+        prompt = f"Put {n} card(s) from your hand on the bottom of your library."
+        actions = [("card", o.uid) for o in player.hand]
+        return [Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.bottom(player, picked(action))
+
+
+class Opening(MagicStep):
+    """103.5a: cards an opening hand may begin the game with on the battlefield."""
+
+    __slots__ = ()
+    name = "opening hands"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        who = state.asking
+        cards = [o for o in state.players[who].hand if o.proto.opening_hand]
+        prompt = "Begin the game with any of these cards on the battlefield?"
+        actions = [("card", o.uid) for o in cards]
+        return [Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        for uid in picked(action):
+            card = state.objs[uid]
+            state.note(f"{state.names[player]} begins the game with {card.name} in play.")
+            state.enter_battlefield(card, player)
+        state.next_opening()
+
+
+class Starter(MagicStep):
+    """103.1: the coin flip's winner (or the previous chooser) picks the starting player."""
+
+    __slots__ = ()
+    name = "choosing the starting player"
+
+    def decisions(self, state: "MagicState") -> list[Decision]:
+        actions = [("starter", s) for s in state.live()]
+        return [Decision(state.asking, "starter", "Who takes the first turn?", actions)]
+
+    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+        state.chooser = player
+        state.start_game(action[1])
+
+
+class Over(MagicStep):
+    """The match is over: nothing waits."""
+
+    __slots__ = ()
+    name = "over"
+
+
+# what the game waits for: one shared object per mode
+M_STARTER = Starter()
+M_MULLIGAN = Mulligan()
+M_BOTTOM = Bottom()
+M_PRIORITY = Priority()
+M_ATTACKERS = Attackers()
+M_BLOCKERS = Blockers()
+M_TRIGGER = TriggerTarget()
+M_CHOOSE = Choose()
+M_CLEANUP = Cleanup()
+M_FREE = Free()
+M_NEXT_STEP = NextStep()
+M_NEXT_TURN = NextTurn()
+M_OVER = Over()
+M_ORDER = Order()
+M_XCHOICE = XChoice()
+M_OPENING = Opening()

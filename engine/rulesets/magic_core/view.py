@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decision import Action
 from engine.core.naming import numbered
-from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
+from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
 from engine.rulesets.magic_core.objects import Obj, Player, StackItem
 from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER, STEP_NAMES
@@ -69,40 +69,45 @@ def permanent_view(state: "MagicState", obj: Obj) -> CardView:
     return view
 
 
-def build_view(state: "MagicState", viewer: int | None) -> MatchView:
-    seats = []
-    for p in state.players:
-        own = viewer == p.seat
-        board = board_of(state, p.seat)
-        zones = {
-            "hand": ZoneView(
-                "hand",
-                len(p.hand),
-                tuple(proto_view(c.proto, c.uid) for c in p.hand) if own else None,
-            ),
-            "deck": ZoneView("deck", len(p.library), None),  # library order is nobody's business
-            "board": ZoneView("board", len(board), tuple(permanent_view(state, o) for o in board)),
-            "graveyard": ZoneView(
-                "graveyard",
-                len(p.graveyard),
-                tuple(proto_view(c.proto, c.uid) for c in p.graveyard),
-            ),
-            "exile": ZoneView(
-                "exile", len(p.exile), tuple(proto_view(c.proto, c.uid) for c in p.exile)
-            ),
-        }
-        stats = {
-            "health": p.life,
-            "poison": p.poison,
-            # pool (creature-only mana too, 106.6) plus untapped lands
-            "mana": sum(state.available(p.seat, True)),
-            "max_mana": sum(p.pool)
-            + sum(p.creature_pool)
-            + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
-            "wins": state.series.wins[p.seat],
-            "out": int(p.left),  # left the game (104.5)
-        }
-        seats.append(SeatView(p.seat, p.name, stats, zones))
+def seat_view(state: "MagicState", seat: int, viewer: int | None) -> SeatView:
+    """One player's zones and numbers as `viewer` may see them: a hand only to its owner,
+    a library's order to nobody."""
+    p = state.players[seat]
+    own = viewer == p.seat
+    board = board_of(state, p.seat)
+    zones = {
+        "hand": ZoneView(
+            "hand",
+            len(p.hand),
+            tuple(proto_view(c.proto, c.uid) for c in p.hand) if own else None,
+        ),
+        "deck": ZoneView("deck", len(p.library), None),  # library order is nobody's business
+        "board": ZoneView("board", len(board), tuple(permanent_view(state, o) for o in board)),
+        "graveyard": ZoneView(
+            "graveyard",
+            len(p.graveyard),
+            tuple(proto_view(c.proto, c.uid) for c in p.graveyard),
+        ),
+        "exile": ZoneView(
+            "exile", len(p.exile), tuple(proto_view(c.proto, c.uid) for c in p.exile)
+        ),
+    }
+    stats = {
+        "health": p.life,
+        "poison": p.poison,
+        # pool (creature-only mana too, 106.6) plus untapped lands
+        "mana": sum(state.available(p.seat, True)),
+        "max_mana": sum(p.pool)
+        + sum(p.creature_pool)
+        + sum(1 for o in state.battlefield if o.controller == p.seat and o.proto.produces),
+        "wins": state.series.wins[p.seat],
+        "out": int(p.left),  # left the game (104.5)
+    }
+    return SeatView(p.seat, p.name, stats, zones)
+
+
+def table_view(state: "MagicState") -> dict[str, ZoneView]:
+    """The stack, top first: public, like everything on it (405.1)."""
     stack = tuple(
         CardView(
             i.uid,
@@ -114,13 +119,27 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
         )
         for i in reversed(state.stack)
     )
-    decisions = tuple(DecisionView.of(d, state, viewer) for d in state.decisions())
+    return {"stack": ZoneView("stack", len(stack), stack)}
+
+
+def viewer_notes(state: "MagicState", viewer: int | None) -> dict[str, str]:
+    """The viewer's own stop setting (docs: the stop setting), shown to them alone."""
+    if viewer is None:
+        return {}
+    stops = "every step" if state.players[viewer].stop_all else "my main phases and combats"
+    return {"stops": stops}
+
+
+def header(state: "MagicState") -> tuple[int, str, int | None, dict[str, str]]:
+    """(turn, phase, active seat, notes) for a view's header: the game, the step and the
+    mana pools, public (106.4)."""
     # before the first turn there is no step yet: the game is being set up (103)
-    if state.mode == M_STARTER:
+    mode = state.mode
+    if mode is M_STARTER:
         phase = "choosing the starting player"
-    elif state.mode in (M_MULLIGAN, M_BOTTOM):
+    elif mode is M_MULLIGAN or mode is M_BOTTOM:
         phase = "mulligans"
-    elif state.mode == M_OPENING:
+    elif mode is M_OPENING:
         phase = "opening hands"
     else:
         phase = STEP_NAMES[state.step]
@@ -129,25 +148,7 @@ def build_view(state: "MagicState", viewer: int | None) -> MatchView:
     pools = [f"{p.name} {_pool_text(p)}" for p in state.players if any(p.pool + p.creature_pool)]
     if pools:
         notes["pool"] = " · ".join(pools)
-    if viewer is not None:
-        notes["stops"] = (
-            "every step" if state.players[viewer].stop_all else "my main phases and combats"
-        )
-    return MatchView(
-        ruleset="magic-core",
-        viewer=viewer,
-        turn=state.turn,
-        phase=phase,
-        active=state.active if state.turn else None,
-        seats=tuple(seats),
-        events=tuple(e.seen_by(viewer) for e in state.events[-EVENTS_SHOWN:]),
-        decisions=decisions,
-        winner=state.winner,
-        over=state.over,
-        notes=notes,
-        table={"stack": ZoneView("stack", len(stack), stack)},
-        empty_board="No permanents",
-    )
+    return state.turn, phase, state.active if state.turn else None, notes
 
 
 def board_of(state: "MagicState", seat: int) -> list[Obj]:

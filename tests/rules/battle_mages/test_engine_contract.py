@@ -175,3 +175,37 @@ def test_target_buttons_name_whose_card_it_is():
     bolt = match.state.stack[-1].source[0]
     assert match.state.describe(("target", bolt))[0] == "Spark Bolt (spell of Ann)"
     assert match.state.describe(("target", -2))[0] == "Bob (Mage)"
+
+
+def test_a_clone_mid_attempt_is_independent_and_keeps_a_spell_one_card():
+    """Issue 14 §1: the core clones by the declared plan. A spell on the stack lives in its
+    Mage's `spells` zone, so the copy's card index holds the copy's own card, and playing
+    on in the copy changes nothing in the original."""
+    from engine.core.clone import undeclared_shares
+
+    match = scenario({"hand": ["spark_bolt", "spark_bolt"]}, {"field": ["burrow_mole"]})
+    cast(match, "spark_bolt")
+    target(match, "burrow_mole")  # on the stack now; the other Mage may react
+    state = match.state
+    (spell,) = state.sides[0].spells
+    twin = state.clone()
+    assert undeclared_shares(state, twin) == []
+    (copy,) = twin.sides[0].spells
+    assert copy is not spell and twin.cards[copy.uid] is copy and copy.zone == "stack"
+    before = _snapshot(match)
+    while twin.decisions():  # both pass: the bolt resolves in the copy only
+        d = twin.decisions()[0]
+        twin.apply(d.player, ("pass",))
+        if not twin.stack:
+            break
+    assert twin.sides[0].spells == [] and twin.cards[copy.uid].zone == "graveyard"
+    assert state.sides[0].spells == [spell] and spell.zone == "stack"
+    assert _snapshot(match) == before
+
+
+def test_the_state_leaves_decisions_apply_clone_and_view_to_the_core():
+    """Issue 14 §1: the cache, the driver, the copier and the view's frame are the core's."""
+    from engine.rulesets.battle_mages.game import BattleMagesState
+
+    for name in ("decisions", "apply", "clone", "view", "run"):
+        assert name not in vars(BattleMagesState), name

@@ -1,8 +1,9 @@
 """The start and the turn: battle-mages.md:88-106 and rulings B1-B5."""
 
 from engine.core.events import CardDrawn
+from engine.rulesets.battle_mages import turn
 from engine.rulesets.battle_mages.events import CrystalPlaced, CrystalsArranged
-from engine.rulesets.battle_mages.game import LOOK, OPENING_HAND, START_LIFE, STEPS
+from engine.rulesets.battle_mages.table import LOOK, OPENING_HAND, START_LIFE, STEPS
 
 from .conftest import decision, fresh, pass_, scenario, side
 
@@ -86,17 +87,17 @@ def test_life_hand_and_the_crystal_collection_at_the_start():
     assert len(side(match, 0).crystals) == 1  # turn 1's Crystal step
 
 
-def test_a_turn_runs_through_every_step_in_order():
+def test_a_turn_runs_through_every_step_in_order(monkeypatch):
     """battle-mages.md:97-106, 114-118 — every step is entered, in this order."""
     match = scenario({"field": ["burrow_mole"]}, {"field": ["burrow_mole"]}, step="main2", active=1)
     seen = []
-    original = match.state.enter_step
+    original = turn.enter_step
 
-    def spy(step):
+    def spy(state, step):
         seen.append(step)
-        original(step)
+        original(state, step)
 
-    match.state.enter_step = spy
+    monkeypatch.setattr(turn, "enter_step", spy)
     pass_(match)  # Bob's second main step ends; his end step, then Ann's turn
     while match.state.turn < 5:
         d = decision(match)
@@ -214,7 +215,7 @@ def test_crystals_in_play_show_their_size_and_mana():
 
 def test_the_stop_setting_is_explained_where_it_is_offered():
     """Ruling B10; issue 15: "Stop me even with nothing to do" needed one line saying what."""
-    from engine.rulesets.battle_mages.game import STOP_HELP
+    from engine.rulesets.battle_mages.table import STOP_HELP
 
     match = scenario(stop=False, p0={"hand": ["burrow_mole"]})
     d = decision(match)

@@ -1,5 +1,6 @@
 """Curses and blessings, combat, charges and the discard piles (mage-wars.md:88-120)."""
 
+from engine.rulesets.mage_wars.drawing import draw
 from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
 
 CINDER = {"mage": "cinder_archon"}  # evil, 1 pet, armor 1
@@ -202,7 +203,7 @@ def test_discards_go_beside_their_own_deck_and_reshuffle_when_it_runs_out() -> N
     for c in s.discards["mystic"]:
         s.seats[0].hand.remove(c)
     s.decks["mystic"] = []
-    s.draw(s.seats[1], "mystic")
+    draw(s, s.seats[1], "mystic")
     assert any("shuffled into a new deck" in e.text for e in m.events)
     assert s.seats[1].hand[-1].proto.id == "moonstone"
 
@@ -280,7 +281,7 @@ def test_an_empty_deck_and_pile_give_nothing() -> None:
     # R4 — with the deck and its discard pile both empty, nothing is drawn.
     m = game(IVRA, CINDER, decks={"quest": []}, discards={"quest": []})
     s = state(m)
-    s.draw(s.seats[0], "quest")
+    draw(s, s.seats[0], "quest")
     assert (
         s.seats[0].hand == [] and "Quest deck and its discard pile are empty" in m.events[-1].text
     )

@@ -4,7 +4,8 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.match import new_match, replay
-from engine.rulesets.mage_wars.game import ROUND_LIMIT, WANE_FROM
+from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM
+from engine.rulesets.mage_wars.winning import last_light
 from tests.rules.mage_wars.conftest import (
     card,
     do,
@@ -353,5 +354,5 @@ def test_a_dead_mage_does_not_win_until_it_returns() -> None:
 def test_at_last_light_the_living_come_first() -> None:
     # R15 — a dead Mage nearer its condition (1 of 2 kills) loses to a living one (0 of 2).
     m = game({**CINDER, "dead": True, "kills": 1}, {**SELME, "health": 1}, active=1)
-    state(m).last_light()
+    last_light(state(m))
     assert m.over and m.winner == 1

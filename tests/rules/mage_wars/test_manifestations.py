@@ -1,5 +1,6 @@
 """Resources, requirements and the card types (mage-wars.md:40-84)."""
 
+from engine.rulesets.mage_wars.death import heal
 from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
 
 CINDER = {"mage": "cinder_archon"}  # evil, 1 pet
@@ -206,7 +207,7 @@ def test_a_lost_max_health_bonus_takes_no_health_cards() -> None:
     assert s.centre == [] and len(s.seats[1].health) == 11
     stats = m.view(0).seat(1).stats
     assert (stats["health"], stats["max_health"]) == (11, 10)
-    s.heal(s.seats[1], 2)
+    heal(s, s.seats[1], 2)
     assert len(s.seats[1].health) == 11
 
 
@@ -240,8 +241,8 @@ def test_a_level_waits_for_its_quest_then_buffs_the_mage() -> None:
     assert quill.level == 1 and oath in quill.works  # quest: 3 health, Quill has 2
     shown = m.view(1).seat(0).zones["board"].cards[-1]
     assert shown.name == "Oath of the Adept" and "waiting for its quest" in shown.tags
-    s.heal(quill, 1)
-    s.run()
+    heal(s, quill, 1)
+    s.play_on()
     assert quill.level == 2 and quill.levels == [oath] and oath.under == []
     assert s.max_hand(quill) == 8 + 1 and len(quill.health) == 3 + 1  # buffs: hand, health
     assert card(m, "moonstone", s.discards["mystic"]) is not None

@@ -7,7 +7,17 @@ from engine.agents import GreedyAgent, RandomAgent
 from engine.core.errors import ScenarioError
 from engine.core.events import CardDrawn
 from engine.core.match import from_scenario, new_match
-from tests.rules.magic_core.conftest import NAMES, cast, decision, deck, fresh, player, scenario
+from tests.rules.magic_core.conftest import (
+    NAMES,
+    cast,
+    decision,
+    deck,
+    fresh,
+    player,
+    resolve,
+    scenario,
+    uid,
+)
 
 
 def play(match, moves: int, seed: int = 0) -> None:
@@ -105,3 +115,30 @@ def test_before_the_first_turn_the_view_names_the_setup_not_a_step() -> None:
     assert match.view(0).phase == "choosing the starting player"
     match.apply(decision(match).player, ("starter", 0))
     assert match.view(0).phase == "mulligans"
+
+
+def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None:
+    """A spell paused for a choice (101.4: each player picks a creature to sacrifice) is
+    pending work the core copies (the mode step, the resolving item, the choice so far):
+    the clone finishes the resolution by itself, without touching the original, and the
+    original then finishes it the same way."""
+    match = scenario(
+        {"hand": ["toll_of_the_barrow"], "battlefield": ["fenmire"] * 2},
+        {"battlefield": ["bramble_cub", "gravemaw_rat"]},
+        {"battlefield": ["lantern_warden", "canopy_archer"]},
+    )
+    cast(match, "toll_of_the_barrow")
+    resolve(match)
+    state = match.state
+    assert (decision(match).kind, state.resolving.name) == ("sacrifice", "Toll of the Barrow")
+    twin = state.clone()
+    rat, archer = uid(match, "gravemaw_rat"), uid(match, "canopy_archer")
+    twin.apply(1, ("card", rat))
+    assert twin.decisions()[0].player == 2 and "Gravemaw Rat" in twin.decisions()[0].prompt
+    assert state.choice.picked.get(1) is None and state.decisions()[0].player == 1
+    twin.apply(2, ("card", archer))
+    assert twin.resolving is None and state.resolving is not None
+    assert rat in state.objs and state.objs[rat].zone == "battlefield"
+    state.apply(1, ("card", rat))
+    state.apply(2, ("card", archer))
+    assert state.view(0) == twin.view(0) and state.events == twin.events
