@@ -23,6 +23,9 @@ class SimulationResult:
     #: Per agent: (decisions it was asked, seconds spent, the longest single decision,
     #: playouts made: the search agent's).
     thinking: tuple[tuple[int, float, float, int], ...] = field(default=())
+    #: Per agent: the 95th percentile of its seconds per decision (a time budget is
+    #: judged by its tail, which a mean hides).
+    p95: tuple[float, ...] = field(default=())
     #: CPU seconds this process spent (the wall clock also counts other programs' turns
     #: on a shared machine).
     cpu_seconds: float = 0.0
@@ -37,8 +40,9 @@ class SimulationResult:
         if self.agent_wins is None:
             return []
         lines = []
-        for name, won, (asked, spent, longest, playouts) in zip(
-            self.agent_names, self.agent_wins, self.thinking, strict=True
+        p95 = self.p95 or (0.0,) * len(self.thinking)
+        for name, won, (asked, spent, longest, playouts), tail in zip(
+            self.agent_names, self.agent_wins, self.thinking, p95, strict=True
         ):
             low, high = wilson_interval(won, self.games)
             mean = spent / asked if asked else 0.0
@@ -50,7 +54,8 @@ class SimulationResult:
             lines.append(
                 f"agent={name} wins={won}/{self.games} rate={won / max(self.games, 1):.3f} "
                 f"ci95={low:.3f}-{high:.3f} decisions={asked} "
-                f"mean_decision_s={mean:.4f} max_decision_s={longest:.3f}{searched}"
+                f"mean_decision_s={mean:.4f} p95_decision_s={tail:.3f} "
+                f"max_decision_s={longest:.3f}{searched}"
             )
         rate = self.games / self.cpu_seconds if self.cpu_seconds > 0 else float("inf")
         lines.append(f"cpu_seconds={self.cpu_seconds:.1f} games_per_cpu_sec={rate:.1f}")
@@ -85,6 +90,15 @@ class _Timed:
         self.spent = 0.0
         self.longest = 0.0
         self.playouts = 0
+        self.times: list[float] = []
+
+    @property
+    def p95(self) -> float:
+        """The 95th percentile of the seconds per decision (nearest rank)."""
+        if not self.times:
+            return 0.0
+        ranked = sorted(self.times)
+        return ranked[min(len(ranked) - 1, math.ceil(0.95 * len(ranked)) - 1)]
 
     def choose(self, match: Match, decision: Any) -> Any:
         started = time.perf_counter()
@@ -93,6 +107,7 @@ class _Timed:
         self.asked += 1
         self.spent += took
         self.longest = max(self.longest, took)
+        self.times.append(took)
         self.playouts += getattr(self.agent, "last_playouts", 0)
         return action
 
@@ -170,4 +185,5 @@ def simulate(
         agent_names=tuple(agent_names),
         thinking=tuple((t.asked, t.spent, t.longest, t.playouts) for t in timed),
         cpu_seconds=time.process_time() - cpu_started,
+        p95=tuple(t.p95 for t in timed),
     )

@@ -240,3 +240,53 @@ def test_the_tree_below_the_root_and_ucb_at_the_root_also_play(ruleset: str) -> 
     action = agent.choose(match, decision)
     assert decision.is_legal(action)
     assert agent.last_playouts == 30 and sum(agent.last_visits.values()) == 30
+
+
+def _scored_turns(monkeypatch, ruleset: str, **options: Any) -> tuple[int, list[int]]:
+    """The search's starting turn and the `turn` of every unfinished position it scored."""
+    from engine.agents import search
+
+    scored: list[int] = []
+    real_score = search._score
+
+    def spy(rules: Any, world: Any, seats: int, base: list[float]) -> list[float]:
+        if not world.over:
+            scored.append(world.turn)
+        return real_score(rules, world, seats, base)
+
+    monkeypatch.setattr(search, "_score", spy)
+    match = _midgame(ruleset, 7)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    start = match.state.turn
+    SearchAgent(3, playouts=20, prior=0, **options).choose(match, decision)
+    return start, scored
+
+
+def test_rollouts_stop_at_the_same_moment_of_the_game_for_every_action(monkeypatch) -> None:
+    """Clash's rollouts (search.TURNS) play through the other player's whole turn and stop
+    as the agent's next turn begins, whatever the root action: "end turn" and "play a
+    card" are judged at the same moment, after the other player's answer."""
+    start, scored = _scored_turns(monkeypatch, "clash")
+    assert scored and set(scored) == {start + 2}
+
+
+def test_a_fixed_number_of_rollout_actions_stops_anywhere(monkeypatch) -> None:
+    """The control: six actions and no turn limit (the former rollout, still magic-core's
+    and Mage Wars') end at different moments, so the check above can fail."""
+    _, scored = _scored_turns(monkeypatch, "clash", turns=0, rollout=6)
+    assert len(set(scored)) > 1
+
+
+def test_width_keeps_greedys_best_root_actions_only() -> None:
+    """`width` plays out only the root actions greedy's one-ply view ranks best: the
+    others get no playout and are not chosen."""
+    match = _midgame("clash", 8)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    choices = [a for a in decision.actions if not match.ruleset.for_people(a)]
+    assert len(choices) > 2
+    agent = SearchAgent(4, playouts=20, prior=0, width=2)
+    action = agent.choose(match, decision)
+    assert action in agent.last_visits
+    assert len(agent.last_visits) == 2 and all(agent.last_visits.values())

@@ -17,6 +17,15 @@ WIN = 10_000.0
 PROGRESS = 40.0  # the win condition, have/need
 LAID = 0.3  # a laid work before any requirement is filled
 OWN_HAND = 0.0  # own hand: ending a turn deals cards, worth nothing extra (docs/ai.md)
+#: The deck richest in what each win condition needs (cards/mage_wars/*.toml).
+SOURCE = {
+    "pets": "enchanted",
+    "items": "arcane",
+    "level": "quest",
+    "structures": "quest",
+    "challenges": "quest",
+}
+FROM_SOURCE = 0.25  # a card from it in hand: below what laying it adds, above nothing
 SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "structure"}
 
 
@@ -33,6 +42,10 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     score += 1.5 * len(side.health) + 1.0 * len(side.armor) + 1.0 * state.defence(side)
     score += 3.0 * len(side.pets) + 3.0 * len(side.items) + 4.0 * side.level
     score += OWN_HAND * len(side.hand) if own else 0.0
+    source = SOURCE.get(kind)
+    if own and source is not None:  # drawn from the deck that serves the win condition:
+        # its back shows which deck, so a choice of deck is no longer a coin toss
+        score += FROM_SOURCE * sum(1 for card in side.hand if card.proto.deck == source)
     for work in side.works:  # laid beats held, and nearly done beats barely started
         done = len(work.under)
         value = LAID + 3.0 * done / (done + len(work.need) or 1)
