@@ -283,6 +283,33 @@ async def _drive_computer(fake, channel, human, rng, pause, until, tally: Tally)
             tally.computer_clicks += 1
 
 
+class _GcLog:
+    """CARDHOST_BENCH_GC=1: the stand-in's own older-generation collections, to stderr
+    with the seconds since the first; a pause of the stand-in delays the clicks it sends
+    and times, as the bot's own pauses do."""
+
+    def __init__(self, who: str) -> None:
+        self.who = who
+        self.began = 0.0
+        self.first = time.perf_counter()
+        gc.callbacks.append(self.on_gc)
+
+    def on_gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.began = time.perf_counter()
+        elif info["generation"] >= 1:
+            now = time.perf_counter()
+            print(
+                f"{self.who} gc generation={info['generation']} "
+                f"ms={(now - self.began) * 1000:.1f} at_s={now - self.first:.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def close(self) -> None:
+        gc.callbacks.remove(self.on_gc)
+
+
 def _notice(click) -> str | None:
     """The line above a panel answer: set when the click changed nothing (stale)."""
     return (click.callback_data or {}).get("content")
@@ -322,6 +349,7 @@ async def bench(matches: int, seed: int, rate: float, seconds: float, *, compute
             gc.freeze()
             thresholds = gc.get_threshold()
             gc.set_threshold(*GC_THRESHOLDS)
+            standin_gc = _GcLog("standin") if os.environ.get("CARDHOST_BENCH_GC") else None
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.bench", "child",
                 fake.rest_base, fake.gateway_url, str(database), str(seed),
@@ -376,6 +404,8 @@ async def bench(matches: int, seed: int, rate: float, seconds: float, *, compute
                 await child.wait()
                 gc.unfreeze()
                 gc.set_threshold(*thresholds)
+                if standin_gc is not None:
+                    standin_gc.close()
             all_dealt = max(tally.playing_from, default=started)
             latencies = [  # the clicks of the steady state, once every table was dealt
                 h.latency * 1000 for t, h in tally.clicks if t >= all_dealt and h.latency
