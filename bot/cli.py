@@ -68,11 +68,24 @@ def _simulate(args: argparse.Namespace) -> int:
 def _balance(args: argparse.Namespace) -> int:
     from engine import EARLY_TURNS, balance
 
+    budget: dict[str, Any] = {}
+    if args.playouts is not None:
+        budget["playouts"] = args.playouts
+    pairs = None
+    if args.pair:
+        pairs = []
+        for text in args.pair:
+            first, colon, second = text.partition(":")
+            if not colon or not first.strip() or not second.strip():
+                raise EngineError(f"--pair takes DECK:DECK, not {text!r}")
+            pairs.append((first.strip(), second.strip()))
     report = balance(
         args.game,
         args.games,
         agent=args.agent,
         seed=args.seed,
+        agent_options=budget,
+        pairs=pairs,
         progress=lambda matchup: print(matchup.line(), flush=True),
     )
     print(
@@ -224,6 +237,12 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
     bal.add_argument("--agent", default="greedy", help="the agent in both seats")
     bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--playouts", type=int, help="the search agent's playouts per decision")
+    bal.add_argument(
+        "--pair",
+        action="append",
+        help="only this pair of decks, DECK:DECK (repeatable); its games keep their seeds",
+    )
     bal.set_defaults(run=_balance)
 
     gal = sub.add_parser(

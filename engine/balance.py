@@ -17,11 +17,13 @@ decks, not the agents. `cardhost balance GAME --games N` prints the table.
 """
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from engine.agents import make_agent
+from engine.core.errors import EngineError
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 
@@ -158,21 +160,42 @@ def balance(
     *,
     agent: str = "greedy",
     seed: int = 0,
+    agent_options: dict[str, Any] | None = None,
+    pairs: Collection[tuple[str, str]] | None = None,
     progress: Callable[[Matchup], None] | None = None,
 ) -> BalanceReport:
-    """Play every pair of preconstructed decks `games_per_pair` times, seats alternated."""
+    """Play every pair of preconstructed decks `games_per_pair` times, seats alternated.
+
+    `agent_options` is the search agent's budget (playouts=, seconds=). `pairs` plays only
+    those pairs (either order): a pair's games get the seeds they have in the full run, so
+    a measurement split over several processes is the full run, game for game."""
     rules = get_ruleset(ruleset)
     pool = rules.preconstructed_decks()
     decks = sorted(name for name in pool if name not in NOT_A_DECK)
-    report = BalanceReport(ruleset, agent, [])
-    number = seed
-    for first, second in combinations(decks, 2):
+    every = list(combinations(decks, 2))
+    wanted = None if pairs is None else {frozenset(pair) for pair in pairs}
+    if wanted is not None:
+        unknown = wanted - {frozenset(pair) for pair in every}
+        if unknown:
+            named = ", ".join(" vs ".join(sorted(pair)) for pair in unknown)
+            raise EngineError(
+                f"no such pair of {ruleset} decks: {named} (decks: {', '.join(decks)})"
+            )
+    options = agent_options or {}
+    budget = " ".join(f"{key}={value}" for key, value in sorted(options.items()))
+    report = BalanceReport(ruleset, f"{agent} {budget}" if budget else agent, [])
+    for index, (first, second) in enumerate(every):
+        if wanted is not None and frozenset((first, second)) not in wanted:
+            continue
         matchup = Matchup(first, second)
         for game in range(games_per_pair):
+            number = seed + index * games_per_pair + game
             seated = [first, second] if game % 2 == 0 else [second, first]
-            agents = [make_agent(agent, number * 2), make_agent(agent, number * 2 + 1)]
+            agents = [
+                make_agent(agent, number * 2, **options),
+                make_agent(agent, number * 2 + 1, **options),
+            ]
             match = new_match(ruleset, seated, [pool[seated[0]], pool[seated[1]]], number)
-            number += 1
             counter = play_counting(match, agents)
             matchup.games += 1
             report.games += 1

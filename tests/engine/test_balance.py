@@ -4,6 +4,7 @@ import pytest
 
 from bot.cli import main
 from engine.balance import balance, wilson
+from engine.core.errors import EngineError
 
 
 def test_the_wilson_interval_matches_known_values() -> None:
@@ -35,3 +36,37 @@ def test_the_command_ends_with_its_summary_line(capsys: pytest.CaptureFixture[st
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("ruleset=clash agent=random games=6 worst_matchup_high=")
     assert "early_turns=3" in last
+
+
+def test_a_pair_alone_plays_the_very_games_it_has_in_the_full_run() -> None:
+    """`--pair` splits a long measurement over processes: the pair's games keep their seeds."""
+    full = balance("clash", 4, agent="random", seed=3)
+    alone = balance("clash", 4, agent="random", seed=3, pairs=[("stone_wall", "grave_tide")])
+    (only,) = alone.matchups
+    same = next(m for m in full.matchups if {m.first, m.second} == {"grave_tide", "stone_wall"})
+    assert (only.first, only.second) == (same.first, same.second)
+    assert (only.first_wins, only.second_wins) == (same.first_wins, same.second_wins)
+    assert alone.games == 4
+
+
+def test_an_unknown_pair_is_refused_before_any_game() -> None:
+    with pytest.raises(EngineError, match="no such pair of clash decks: ember_rush vs nope"):
+        balance("clash", 2, agent="random", pairs=[("ember_rush", "nope")])
+
+
+def test_the_search_budget_reaches_the_agents_and_the_summary() -> None:
+    report = balance(
+        "clash",
+        1,
+        agent="search",
+        agent_options={"playouts": 2},
+        pairs=[("ember_rush", "stone_wall")],
+    )
+    assert report.agent == "search playouts=2"
+    assert report.games == 1
+    assert report.lines(early_turns=3)[-1].startswith("ruleset=clash agent=search playouts=2 ")
+
+
+def test_a_malformed_pair_is_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "clash", "--games", "2", "--pair", "ember_rush"]) != 0
+    assert "--pair takes DECK:DECK, not 'ember_rush'" in capsys.readouterr().err
