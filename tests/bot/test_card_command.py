@@ -34,7 +34,7 @@ async def test_card_shows_details_and_picture(world: World, bot: CardhostBot) ->
     assert fields == {
         "Cost": "1 mana",
         "Kind": "Monster",
-        "Stats": "Power 2 · Toughness 0 · Health 2",
+        "Stats": "Power 1 · Toughness 0 · Health 2",  # cards/clash/monsters.toml
     }
     assert "Haste" in embed["description"]  # rules text
     assert "running ever since" in embed["description"]  # flavor

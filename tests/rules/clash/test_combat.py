@@ -4,6 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Attacked, Died
+from engine.rulesets.clash import RULESET
 
 from .conftest import (
     FILLER,
@@ -189,7 +190,8 @@ def test_a_haste_monster_can_attack_at_once():
     match = scenario({"hand": ["sootling_scamp"]})
     play(match, "sootling_scamp")
     attack(match, "sootling_scamp", "p1")
-    assert health(match, 1) == 28
+    assert health(match, 1) == 30 - RULESET.protos["sootling_scamp"].power  # the printed power
+    assert RULESET.protos["sootling_scamp"].power > 0  # so the attack did land
 
 
 def test_a_scenario_monster_that_is_not_ready_cannot_attack():

@@ -229,7 +229,7 @@ def test_simultaneous_deaths_leave_together_active_side_first_then_effects_in_or
             "board": [
                 mon("bog_lantern_sprite"),
                 mon("graniteheart_golem"),
-                mon("hollow_road_acolyte"),
+                mon("hollow_road_acolyte", health=3),  # so that the Pyre's 3 defeats it
             ],
         },
         {

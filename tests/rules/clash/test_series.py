@@ -32,6 +32,11 @@ def _cards_of(match, seat: int) -> Counter:
     return Counter(c.proto.id for c in found if not c.proto.token)
 
 
+#: A seed whose best of 3 needs all three games with today's preconstructed decks (seed 1
+#: did until the issue 15 balance changes; a card change can move it again).
+THREE_GAMES = 11
+
+
 def _play_series(seed: int, best_of: int):
     """Play a whole series; return the match and a snapshot taken as each game began."""
     match = fresh_match(seed, options={"best_of": best_of})
@@ -74,7 +79,7 @@ def test_best_of_3_alternates_the_starter_without_a_new_coin_flip():
     """clash.md:80 "In a best of series, this is only true for the very first match,
     afterwards the starting player has to be the player who did not start the previous match";
     R17: no coin flip after the first game."""
-    _match, starts = _play_series(seed=1, best_of=3)
+    _match, starts = _play_series(seed=THREE_GAMES, best_of=3)
     assert len(starts) == 3  # this seed needs all three games
     assert all(s["coins"] == 1 for s in starts)
     assert [s["starter"] for s in starts] == [0, 1, 0]
@@ -85,7 +90,7 @@ def test_best_of_3_alternates_the_starter_without_a_new_coin_flip():
 def test_between_games_every_card_returns_and_health_mana_fatigue_reset():
     """R17: every card goes back to its owner's deck; health, mana and fatigue reset;
     5 cards are dealt again from the full 30 (clash.md:70)."""
-    _match, starts = _play_series(seed=1, best_of=3)
+    _match, starts = _play_series(seed=THREE_GAMES, best_of=3)
     for start in starts:
         for seat in (0, 1):
             assert start["seats"][seat] == (
@@ -103,7 +108,7 @@ def test_between_games_every_card_returns_and_health_mana_fatigue_reset():
 
 def test_the_series_ends_when_a_player_has_won_a_majority():
     """R17, clash.md:80: best of 3 ends at 2 wins (not before), won by that player."""
-    match, starts = _play_series(seed=1, best_of=3)
+    match, starts = _play_series(seed=THREE_GAMES, best_of=3)
     assert [s["over"] for s in starts] == [False, False, False]
     assert [s["wins"] for s in starts] == [(0, 0), (0, 1), (1, 1)]
     games = events(match, GameOver)
