@@ -1,62 +1,58 @@
 """No tells, in every ruleset (issue 14): whether and what the others are asked, and what
 they see, never depends on a player's hidden cards (tests/support/no_tells.py). Part of
 the contract suite (test_contract.py); Relay is left out, as its hands hold no cards of
-the rules to swap."""
+the rules to swap.
 
-import random
+Each game is played at random (seeded: the same games every run) to a position where a
+player who is not deciding holds a card, then checked; every ruleset must compare enough
+steps for the pass to mean something, and the control test shows the check catching a
+tell put back on purpose.
+"""
 
 import pytest
 
 from engine.core.ruleset import ruleset_ids
+from engine.rulesets.clash import steps as clash_steps
 from tests.support.contract import start
-from tests.support.no_tells import PILES, counterfactual, lockstep
+from tests.support.no_tells import check
 
-GAMES = 60
-
-
-#: Rulesets the check cannot prove yet, and why. Strict: when it can, the mark must go.
-TELLS = {
-    "mage-wars": "no position found yet where a player who is not deciding holds a card "
-    "(the lockstep compares nothing): the harness must learn Mage Wars' piles",
-}
+GAMES = 40  # per ruleset; the seeds are 0..GAMES-1
+STEPS = 150  # the most actions compared after a swap
+LEAST = 800  # steps compared per ruleset, at the least: four times the old bar of 200
 
 
-@pytest.mark.parametrize(
-    "ruleset",
-    [
-        pytest.param(r, marks=pytest.mark.xfail(strict=True, reason=TELLS[r])) if r in TELLS else r
-        for r in ruleset_ids()
-    ],
-)
-def test_the_others_observe_nothing_of_a_swapped_hidden_card(ruleset: str) -> None:
-    compared = 0
-    for seed in range(GAMES):
-        rng = random.Random(seed)
-        base = start(ruleset, seed)
-        # random play first, so that the swap happens mid-game, at a moment when a player
-        # who is not deciding holds a card
-        least = rng.randint(0, 80)
-        for step in range(least + 200):
-            if base.over:
-                break
-            asked = {d.player for d in base.pending}
-            free = [
-                p
-                for p in range(len(base.players))
-                if p not in asked and PILES[ruleset](base.state, p)[0]
-            ]
-            if step >= least and free:
-                break
-            d = base.pending[0]  # the first option: a steady, repeatable game
-            base.apply(d.player, d.actions[0] if not d.multi else tuple(d.actions[: d.min_picks]))
-        if base.over or not free:
-            continue
-        hidden = rng.choice(free)
-        made = counterfactual(base, hidden, rng)
-        if made is None:
-            continue
-        first, second, uids, names = made
-        steps, tell = lockstep(first, second, hidden, uids, names, rng)
+def run(ruleset: str, games: int = GAMES) -> tuple[int, list[str]]:
+    """(steps compared over `games` games, the tells found)."""
+    compared, tells = 0, []
+    for seed in range(games):
+        steps, tell = check(start(ruleset, seed), seed, steps=STEPS)
         compared += steps
-        assert tell is None, f"seed {seed}: {tell}"
-    assert compared > 200, "too few steps compared to prove anything"
+        if tell is not None:
+            tells.append(tell)
+    return compared, tells
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_the_others_observe_nothing_of_a_swapped_hidden_card(ruleset: str) -> None:
+    compared, tells = run(ruleset)
+    assert not tells, "\n".join(tells)
+    assert compared >= LEAST, f"{ruleset}: only {compared} steps compared"
+
+
+def test_the_check_catches_a_tell_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control: Clash as it was before its no-tells fix, where a turn whose every card in
+    hand is unplayable ends by itself (the lone "end turn" taken silently), so the
+    opponent learns the hand is unplayable. The same check, over the same seeds, must
+    report it; otherwise a pass above would prove nothing."""
+    decisions = clash_steps.Main.decisions
+
+    def telling(self: clash_steps.Main, state: object) -> list:
+        found = decisions(self, state)  # type: ignore[arg-type]
+        for decision in found:
+            if decision.actions == [clash_steps.END]:
+                decision.forced = clash_steps.END  # asked only with a playable card
+        return found
+
+    monkeypatch.setattr(clash_steps.Main, "decisions", telling)
+    compared, tells = run("clash")
+    assert tells, f"no tell found in {compared} steps compared"

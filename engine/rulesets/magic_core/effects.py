@@ -178,7 +178,9 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
             state.note(f"{card.name} returns to {state.names[card.owner]}'s hand.")
     elif kind == "free_cast":
         state.choice = Choice("free", free=effect.amount)
-        if state.free_actions(item.controller):
+        # R14 (no tells): asked whenever the hand holds a card, castable or not; asking
+        # only when one qualifies would tell the others what the hand holds
+        if state.players[item.controller].hand:
             state.mode = M_FREE
             state.asking = item.controller
     else:  # the schema allows nothing else

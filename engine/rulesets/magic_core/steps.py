@@ -322,7 +322,7 @@ class Free(MagicStep):
         who = state.asking
         actions = [*state.free_actions(who), DECLINE]
         prompt = "You may cast a card without paying its mana cost."
-        return [Decision(who, "free", prompt, actions, private=True)]
+        return [Decision(who, "free", prompt, actions, private=True, always_ask=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
         state.mode = M_PRIORITY
