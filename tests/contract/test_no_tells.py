@@ -9,8 +9,11 @@ steps for the pass to mean something, and the control test shows the check catch
 tell put back on purpose.
 """
 
+from typing import Any
+
 import pytest
 
+from engine.core.decision import Decision
 from engine.core.ruleset import ruleset_ids
 from engine.rulesets.clash import steps as clash_steps
 from tests.support.contract import start
@@ -46,8 +49,8 @@ def test_the_check_catches_a_tell_put_back(monkeypatch: pytest.MonkeyPatch) -> N
     report it; otherwise a pass above would prove nothing."""
     decisions = clash_steps.Main.decisions
 
-    def telling(self: clash_steps.Main, state: object) -> list:
-        found = decisions(self, state)  # type: ignore[arg-type]
+    def telling(self: clash_steps.Main, state: Any) -> list[Decision]:
+        found = decisions(self, state)
         for decision in found:
             if decision.actions == [clash_steps.END]:
                 decision.forced = clash_steps.END  # asked only with a playable card
