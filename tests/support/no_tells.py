@@ -204,10 +204,12 @@ def lockstep(
     others = [s for s in seats if s != hidden]
     before: list[int] | None = None
     for step in range(steps):
+        # what each other player sees, as text (the public view shows nothing they do not
+        # also see, so the names are counted in theirs alone)
         seen = {
             (copy, viewer): repr(match.view(viewer))
             for copy, match in enumerate((first, second))
-            for viewer in (None, *others)
+            for viewer in others
         }
         now = exposure(seen.values(), uids, names)
         if now is None or (
@@ -220,7 +222,7 @@ def lockstep(
             b = observed(second, seat, seen[1, seat])
             if a != b:
                 return step, f"seat {seat} observes a difference at step {step}: {_diff(a, b)}"
-        if seen[0, None] != seen[1, None]:
+        if first.view(None) != second.view(None):
             return step, f"the public view differs at step {step}"
         if first.over or second.over:
             return step, None if first.over == second.over else "only one copy ended"
