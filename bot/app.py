@@ -28,6 +28,7 @@ from bot.errors import CardhostTree
 from bot.forwarding import Forwarder
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
+from bot.routing import Router
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.spectators import Spectators
@@ -60,11 +61,15 @@ SWITCH_INTERVAL = 0.0005
 
 class _FastClicks:
     """discord.py's connection state, except that decision clicks go straight to the
-    controller as raw payloads (see `Controller.fast_click`); all else as usual."""
+    controller as raw payloads (see `Controller.fast_click`), and that an interaction for
+    a match another process serves goes there (`Router.take`); all else as usual."""
 
     def parse_interaction_create(self, data) -> None:
         bot = self._get_client()  # type: ignore[attr-defined]
-        if not (getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data)):
+        if getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data):
+            return
+        router = getattr(bot, "router", None)
+        if router is None or not router.take(data):
             super().parse_interaction_create(data)  # type: ignore[misc]
 
 
@@ -107,6 +112,8 @@ class CardhostBot(commands.Bot):
         self.spectators = Spectators(self)
         self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
+        #: Interactions about a match another process serves (bot/routing.py).
+        self.router = Router(self, DYNAMIC_ITEMS)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open
         # Decision clicks from the raw gateway payload (the hot path); False sends them
@@ -196,7 +203,7 @@ class CardhostBot(commands.Bot):
             self._leasing = asyncio.create_task(self.sessions.keep_leases())
             if self.settings.uses_postgresql:
                 self.forwarder = Forwarder(
-                    self.settings.database, self.lease_owner, self.controller.forwarded
+                    self.settings.database, self.lease_owner, self.router.received
                 )
                 await self.forwarder.start()
         if await self.challenges.restore():

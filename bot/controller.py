@@ -377,7 +377,7 @@ class Controller:
         self._redraw_others(session, seat, message_id if answered else None, shown)
 
     async def _webhook(
-        self, method: str, token: str, body: dict[str, Any], *, original: bool = True
+        self, method: str, token: str, body: dict[str, Any] | None, *, original: bool = True
     ) -> bool:
         """Edit a deferred interaction's message (`original`) or send a private follow-up,
         with its token: interaction webhooks are outside the global budget."""

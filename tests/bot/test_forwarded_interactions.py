@@ -1,0 +1,157 @@
+"""Issue 18: every interaction about a match reaches the process that serves it, not only
+decision clicks (bot/routing.py). Two bots in one test process share one PostgreSQL; the
+match belongs to the first, and every interaction reaches the second (the stand-in's
+newest connection, as every DM interaction reaches shard 0's process), which defers it
+and forwards it; the first answers through the token. When the first is gone, the second
+takes the match over through the command itself."""
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+import pytest_asyncio
+
+from bot.app import CardhostBot
+from bot.look import visible_cards
+from bot.sessions import MatchSession
+from bot.standin import CallbackType, FakeDiscord
+from tests.bot.conftest import World, start_bot
+from tests.bot.test_match_flow import (
+    accept,
+    challenge,
+    click_option,
+    eventually,
+    hidden_names,
+    panel_of,
+)
+from tests.bot.test_restart_promises import shown_seq, users_of
+
+pytestmark = pytest.mark.postgres
+
+LEASE = 3.0  # the shortest the settings allow
+
+
+@dataclass
+class Two:
+    first: CardhostBot  # serves the match
+    second: CardhostBot  # receives every interaction
+    session: MatchSession  # the first's
+
+
+def hand_of(session: MatchSession, seat: int) -> set[str]:
+    return {c.card.name for c in visible_cards(session.match.view(seat)) if c.where == "your hand"}
+
+
+@pytest_asyncio.fixture
+async def two(world: World, postgres_schemas) -> AsyncIterator[Two]:
+    """The first deals a match and plays past the mulligans (both hold hands); then the
+    second connects."""
+    fake: FakeDiscord = world.fake
+    url = postgres_schemas.new()
+    first = await start_bot(fake, None, database=url, shared=True, lease_seconds=LEASE)
+    session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)
+    rng = random.Random(5)
+    for _ in range(3):  # who goes first, and both mulligans
+        seat = session.match.pending[0].player
+        user = users_of(world)[session.seats[seat].user_id]
+        await click_option(fake, first, user, panel_of(fake, session, seat), rng)
+    second = await start_bot(fake, None, database=url, shared=True, lease_seconds=LEASE)
+    try:
+        yield Two(first, second, session)
+    finally:
+        for bot in (second, first):
+            if not bot.is_closed():  # a test may have stopped the first already
+                await bot.controller.idle()
+                await fake.stop_bot(bot)
+
+
+async def answer_of(fake: FakeDiscord, handle):
+    """The message the user was answered with, once final (a forwarded answer fills the
+    receiver's deferral, or is a follow-up of its own)."""
+    await handle.wait_acknowledged()
+    await fake.wait_until(
+        lambda: [m for m in handle.messages if not m.loading] or None, timeout=20.0
+    )
+    return next(m for m in handle.messages if not m.loading)
+
+
+async def test_hand_and_look_from_a_dm_reach_the_process_serving_the_match(
+    world: World, two: Two
+) -> None:
+    fake, session = world.fake, two.session
+    match_id = session.match_id
+    users = {0: world.alice, 1: world.bob}
+    for seat, user in users.items():
+        handle = await fake.slash(user, fake.dm_channel(user), "hand")
+        answer = await answer_of(fake, handle)
+        assert handle.callback_type is CallbackType.DEFERRED_CHANNEL_MESSAGE  # forwarded
+        assert answer.ephemeral and answer.visible_to is user  # seen by its player alone
+        assert all(name in answer.text for name in hand_of(session, seat))
+        assert not [n for n in hidden_names(session, seat) if n in answer.text]
+
+    # Someone not playing: told so, privately, by the process serving the match.
+    handle = await fake.slash(world.carol, world.channel, "hand")
+    refusal = await answer_of(fake, handle)
+    assert refusal.ephemeral and "not playing" in refusal.text
+
+    # "Look at a card" on Alice's DM panel: her own view, her hand and never Bob's.
+    pressed = await fake.click(world.alice, panel_of(fake, session, 0), label="Look at a card")
+    menu = await answer_of(fake, pressed)
+    offered = {o["value"] for s in menu.selects for o in s.options}
+    mine = {str(c.card.uid) for c in visible_cards(session.match.view(0))}
+    bobs = {str(c.card.uid) for c in visible_cards(session.match.view(1)) if c.where == "your hand"}
+    assert menu.ephemeral and offered == mine and not offered & bobs
+    card = next(c.card for c in visible_cards(session.match.view(0)) if c.where == "your hand")
+    select = next(s for s in menu.selects if str(card.uid) in {o["value"] for o in s.options})
+    picked = await fake.click(world.alice, menu, custom_id=select.custom_id, values=[str(card.uid)])
+    shown = await answer_of(fake, picked)
+    await two.first.controller.idle()
+    shown = fake.message(shown.id)
+    assert shown.ephemeral and card.name in shown.text and card.text[:40] in shown.text
+
+    # A decision click through discord.py's items (no fast path) takes the same road.
+    two.second.fast_clicks = False
+    before = len(session.match.actions)
+    seat = session.match.pending[0].player
+    await click_option(
+        fake, two.second, users[seat], panel_of(fake, session, seat), random.Random(3)
+    )
+    await eventually(lambda: len(session.match.actions) > before)
+    await two.first.controller.idle()
+    want = session.match.decision_for(seat)
+    await fake.wait_until(
+        lambda: shown_seq(panel_of(fake, session, seat)) == (want.seq if want else None) or None
+    )
+    assert match_id not in two.second.sessions.by_id  # the first served all of it
+    assert fake.unknown_calls == []
+
+
+async def test_after_the_owner_dies_its_matchs_commands_are_answered_by_the_receiver(
+    world: World, two: Two
+) -> None:
+    """The first stops renewing its leases (as if killed); once its lease has expired, a
+    /hand from a DM makes the second take the match over and answer, and /board in the
+    channel then works there too."""
+    fake, session = world.fake, two.session
+    first, second = two.first, two.second
+    assert second._leasing is not None and first._leasing is not None
+    second._leasing.cancel()  # the takeover must come from the command, not the timer
+    first._leasing.cancel()
+    first.lease_owner = None  # its stop releases nothing (a SIGKILL would not)
+    await first.controller.idle()
+    await fake.stop_bot(first)
+    leases = second.storage.leases
+    async with asyncio.timeout(LEASE * 5):
+        while await leases.owner_of(session.match_id) is not None:
+            await asyncio.sleep(0.1)
+
+    handle = await fake.slash(world.alice, fake.dm_channel(world.alice), "hand")
+    answer = await answer_of(fake, handle)
+    resumed = second.sessions.by_id[session.match_id]  # taken over by the command
+    assert answer.ephemeral and all(name in answer.text for name in hand_of(resumed, 0))
+    assert await leases.owner_of(session.match_id) == second.lease_owner
+    board = await answer_of(fake, await fake.slash(world.bob, world.channel, "board"))
+    assert not board.ephemeral and "Clash" in board.text
+    await eventually(lambda: resumed.board_message_id == board.id)  # the board it keeps current
