@@ -28,8 +28,6 @@ from tests.bot.test_match_flow import (
 )
 from tests.bot.test_restart_promises import shown_seq, users_of
 
-pytestmark = pytest.mark.postgres
-
 LEASE = 3.0  # the shortest the settings allow
 
 
@@ -77,6 +75,7 @@ async def answer_of(fake: FakeDiscord, handle):
     return next(m for m in handle.messages if not m.loading)
 
 
+@pytest.mark.postgres
 async def test_hand_and_look_from_a_dm_reach_the_process_serving_the_match(
     world: World, two: Two
 ) -> None:
@@ -91,10 +90,16 @@ async def test_hand_and_look_from_a_dm_reach_the_process_serving_the_match(
         assert all(name in answer.text for name in hand_of(session, seat))
         assert not [n for n in hidden_names(session, seat) if n in answer.text]
 
-    # Someone not playing: told so, privately, by the process serving the match.
-    handle = await fake.slash(world.carol, world.channel, "hand")
-    refusal = await answer_of(fake, handle)
-    assert refusal.ephemeral and "not playing" in refusal.text
+    # Someone not playing: told so, privately, by the process serving the match, even
+    # through a command whose answer is public (the channel's "thinking…" goes away).
+    for command in ("hand", "resign"):
+        handle = await fake.slash(world.carol, world.channel, command)
+        refusal = await answer_of(fake, handle)
+        assert refusal.ephemeral and "not playing" in refusal.text
+        assert [m for m in handle.messages if not m.ephemeral] == []
+    board = await answer_of(fake, await fake.slash(world.bob, world.channel, "board"))
+    assert not board.ephemeral and "Clash — turn" in board.text
+    await eventually(lambda: session.board_message_id == board.id)  # the first keeps it current
 
     # "Look at a card" on Alice's DM panel: her own view, her hand and never Bob's.
     pressed = await fake.click(world.alice, panel_of(fake, session, 0), label="Look at a card")
@@ -128,6 +133,7 @@ async def test_hand_and_look_from_a_dm_reach_the_process_serving_the_match(
     assert fake.unknown_calls == []
 
 
+@pytest.mark.postgres
 async def test_after_the_owner_dies_its_matchs_commands_are_answered_by_the_receiver(
     world: World, two: Two
 ) -> None:
@@ -155,3 +161,28 @@ async def test_after_the_owner_dies_its_matchs_commands_are_answered_by_the_rece
     board = await answer_of(fake, await fake.slash(world.bob, world.channel, "board"))
     assert not board.ephemeral and "Clash" in board.text
     await eventually(lambda: resumed.board_message_id == board.id)  # the board it keeps current
+
+
+async def test_the_match_commands_work_from_a_dm_in_one_process(world: World, bot) -> None:
+    """In a DM (no channel of a match) /hand means the user's one running match; with two
+    running, it asks which; with none, it says so."""
+    fake = world.fake
+    session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
+    hand = await answer_of(fake, await fake.slash(world.bob, fake.dm_channel(world.bob), "hand"))
+    assert hand.ephemeral and all(name in hand.text for name in hand_of(session, 1))
+    none = await answer_of(
+        fake, await fake.slash(world.carol, fake.dm_channel(world.carol), "hand")
+    )
+    assert "no running match" in none.text
+
+    other = fake.add_text_channel(world.guild, "more-games")
+    offer = await (
+        await fake.slash(world.alice, other, "challenge", opponent=world.carol, game="clash")
+    ).wait_response()
+    await (await fake.click(world.carol, offer, label="Accept")).wait_acknowledged()
+    await eventually(lambda: bot.sessions.by_channel.get(other.id))
+    several = await answer_of(
+        fake, await fake.slash(world.alice, fake.dm_channel(world.alice), "hand")
+    )
+    assert several.ephemeral and "2 running matches" in several.text
+    await bot.controller.idle()
