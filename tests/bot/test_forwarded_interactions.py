@@ -186,3 +186,49 @@ async def test_the_match_commands_work_from_a_dm_in_one_process(world: World, bo
     )
     assert several.ephemeral and "2 running matches" in several.text
     await bot.controller.idle()
+
+
+def test_a_forwarded_click_fits_in_one_notify() -> None:
+    """A panel click's payload carries the whole panel (a 4096-character embed, twenty
+    buttons, five menus of 25 options…): slimmed to the clicked component, and compressed
+    when still large, it fits in a NOTIFY; what does not fit is refused, not cut."""
+    import os
+
+    from bot.forwarding import NOTIFY_LIMIT, TooLarge, pack, unpack
+    from bot.routing import slim
+
+    options = [{"label": f"Card number {n} " + "x" * 80, "value": str(n)} for n in range(25)]
+    rows = [
+        {"type": 1, "components": [{"type": 3, "custom_id": f"lk:7:s:{p}", "options": options}]}
+        for p in range(5)
+    ]
+    data = {
+        "id": "1",
+        "token": "t" * 200,
+        "type": 3,
+        "channel_id": "5",
+        "user": {"id": "9", "username": "alice"},
+        "data": {"custom_id": "lk:7:s:3", "component_type": 3, "values": ["11"]},
+        "message": {
+            "id": "2",
+            "channel_id": "5",
+            "content": "c" * 2000,
+            "embeds": [{"description": "d" * 4096}],
+            "components": rows,
+            "flags": 64,
+        },
+    }
+    assert len(str(data)) > NOTIFY_LIMIT
+    slimmed = slim(data)
+    kept = slimmed["message"]["components"]
+    assert kept == [
+        {"type": 1, "components": [{**rows[3]["components"][0], "options": [options[11]]}]}
+    ]
+    assert slimmed["message"]["id"] == "2" and slimmed["message"]["embeds"] == []
+    assert slimmed["data"] == data["data"] and slimmed["user"] == data["user"]
+    note = pack(slimmed)
+    assert len(note.encode()) <= NOTIFY_LIMIT and unpack(note) == slimmed
+    big = pack({"text": "a" * 30000})  # compresses well: packed
+    assert big.startswith("z:") and unpack(big) == {"text": "a" * 30000}
+    with pytest.raises(TooLarge):
+        pack({"noise": os.urandom(8000).hex()})
