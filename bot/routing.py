@@ -223,6 +223,7 @@ class Router:
             return True  # too late already: nothing was done
         try:
             await forwarder.send(owner, note)
+            log.debug("interaction %s forwarded to %s: %d bytes", interaction[0], owner, len(note))
         except Exception:
             log.exception("interaction %s: could not reach process %s", interaction[0], owner)
             body = {"content": UNREACHABLE, "flags": EPHEMERAL}
