@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
-from discord.http import Route
 
 from bot.components import (
     board_view,
@@ -22,6 +21,7 @@ from bot.components import (
     with_look_row,
 )
 from bot.crashpoints import crash_point
+from bot.discord_private import Route, message_parameters
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
@@ -559,7 +559,7 @@ class Presenter:
     async def _post_board(
         self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
     ) -> dict:
-        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+        with message_parameters(embed=embed, view=view) as params:
             return await self.bot.http.send_message(session.channel_id, params=params)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
@@ -687,7 +687,7 @@ class Presenter:
         hundreds of edits a second that parsing is most of the bot's time. Our components
         are DynamicItems, registered once, so no view needs storing either.
         """
-        with discord.http.handle_message_parameters(**fields) as params:
+        with message_parameters(**fields) as params:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     async def _save_front(self, session: MatchSession) -> None:

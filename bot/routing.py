@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_private import dispatch_interaction, new_interaction, set_response
 from bot.forwarded_response import ForwardedResponse
 from bot.forwarding import TooLarge, pack
 from bot.match_here import MATCHES_HERE, ids_here, user_id_of
@@ -69,17 +70,11 @@ def dispatch(
     """Hand an INTERACTION_CREATE payload to discord.py's command tree or view store, as
     `ConnectionState.parse_interaction_create` does, with `extras` on the Interaction and,
     for one another process received (`route`), the answers made through its token."""
-    state = bot._connection
-    interaction: discord.Interaction = discord.Interaction(data=data, state=state)  # type: ignore[arg-type]
+    interaction = new_interaction(bot, data)
     interaction.extras.update(extras or {})
     if route is not None:
-        interaction._cs_response = ForwardedResponse(interaction, route)  # type: ignore[attr-defined]
-    inner = data.get("data") or {}
-    if data.get("type") in (APPLICATION_COMMAND, 4) and state._command_tree is not None:
-        state._command_tree._from_interaction(interaction)
-    elif data.get("type") == COMPONENT:
-        state._view_store.dispatch_view(inner["component_type"], inner["custom_id"], interaction)
-    state.dispatch("interaction", interaction)
+        set_response(interaction, ForwardedResponse(interaction, route))
+    dispatch_interaction(bot, interaction, data)
 
 
 def slim(data: dict[str, Any]) -> dict[str, Any]:
