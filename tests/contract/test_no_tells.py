@@ -9,6 +9,7 @@ steps for the pass to mean something, and the control test shows the check catch
 tell put back on purpose.
 """
 
+import random
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from engine.core.decision import Decision
 from engine.core.ruleset import get_ruleset, ruleset_ids
 from engine.rulesets.clash import steps as clash_steps
 from tests.support.contract import start
-from tests.support.no_tells import check
+from tests.support.no_tells import check, swap_hidden_in, warm_up
 
 GAMES = 40  # two-seat games per ruleset; the seeds are 0..GAMES-1
 STEPS = 150  # the most actions compared after a swap
@@ -71,3 +72,30 @@ def test_the_check_catches_a_tell_put_back(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(clash_steps.Main, "decisions", telling)
     compared, tells = run("clash")
     assert tells, f"no tell found in {compared} steps compared"
+
+
+def test_a_swap_trades_only_cards_the_others_cannot_tell_apart() -> None:
+    """The harness's own honesty (tests/support/no_tells.py, `ALIKE`): in Mage Wars a hand
+    card trades only with a card of the deck it was drawn from (the backs differ) and never
+    one taken from health; in Enchantoria never a card the player's committed choice names."""
+    seen = {"mage-wars": 0, "enchantoria": 0}
+    for ruleset in seen:
+        for seed in range(30):
+            match = start(ruleset, seed)
+            rng = random.Random(seed)
+            hidden = warm_up(match, rng, least=rng.randint(0, 80), most=300)
+            if hidden is None:
+                continue
+            state = match.state.clone()
+            swapped = swap_hidden_in(state, ruleset, hidden, rng)
+            if swapped is None:
+                continue
+            held, lying = swapped  # `held` now lies in the pile, `lying` in the hand
+            seen[ruleset] += 1
+            if ruleset == "mage-wars":
+                assert held.proto.deck == lying.proto.deck and not held.discount
+            else:
+                me = state.players[hidden]
+                assert held.uid not in me.planned_uids() and held.uid != me.pick
+                assert lying in me.hand and held in me.deck
+    assert min(seen.values()) >= 20, seen
