@@ -179,7 +179,7 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
     elif kind == "free_cast":
         state.choice = Choice("free", free=effect.amount)
         if state.free_actions(item.controller):
-            state.mode = M_FREE
+            state.steps.push(M_FREE)  # above the resolution, which goes on once decided
             state.asking = item.controller
     else:  # the schema allows nothing else
         raise AssertionError(f"unknown effect {kind}")

@@ -1,12 +1,15 @@
 """magic-core's steps of a turn (500-514), and what the game waits for: its core `Step`s.
 
-The game always has exactly one pending step, its *mode* (`MagicState.mode`, the top of
-the core's `Steps`): a player's priority, a declaration of attackers, a choice in the
-middle of a resolution, or one of the two steps that move the turn on by themselves. The
-core's driver (`GameState.run`) advances it until it waits; the open decision is the
-mode's, and an action goes to the mode's `apply`. A mode holds no data (what it works on,
-the queue of players to ask, the resolving item, the choice so far, is the state's), so
-each is one shared object and a clone of the state copies none of them.
+At the bottom of the core's `Steps` lies the game's *mode* (`MagicState.mode` while
+nothing resolves): a player's priority, a declaration of attackers, a mulligan, or one of
+the two steps that move the turn on by themselves. An item resolving is a `Resolve` step
+above it (engine/rulesets/magic_core/resolution.py), and a choice its resolution waits
+for (X, cards to discard or sacrifice, a card cast for free) is one more step above that,
+which pops itself once made. The core's driver (`GameState.run`) advances the top until
+it waits; the open decision is the top step's, and an action goes to it. A mode or a
+choice step holds no data (what it works on, the queue of players to ask, the choice so
+far, is the state's; the item resolving is its `Resolve`'s), so each is one shared object
+and a clone of the state copies none of them.
 
 Their own module so that the rules' helpers (effects, the view) can name a step or a
 mode without importing the game module that imports them.
@@ -210,7 +213,8 @@ class TriggerTarget(MagicStep):
 
 class Choose(MagicStep):
     """101.4: players choose cards to discard or creatures to sacrifice in APNAP order,
-    each seeing the earlier choices (101.4b); the choices then happen at once."""
+    each seeing the earlier choices (101.4b); the choices then happen at once. Pushed
+    above the resolution that asks; it leaves once the last player chose."""
 
     __slots__ = ()
     name = "choose"
@@ -274,24 +278,25 @@ class Cleanup(MagicStep):
 
 
 class XChoice(MagicStep):
-    """107.3e: the controller chooses an X that appears only in the text, as it resolves."""
+    """107.3e: the controller chooses an X that appears only in the text, as it resolves:
+    pushed above its `Resolve` before the first effect, and popped once chosen."""
 
     __slots__ = ()
     name = "choose X"
 
     def decisions(self, state: "MagicState") -> list[Decision]:
-        item = state.resolving
+        item = state.resolving_item()
         assert item is not None  # X is chosen as a spell resolves (107.3e)
         prompt = f"Choose X for {item.name}."
         actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
         return [Decision(state.asking, "x", prompt, actions)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        assert state.resolving is not None  # as in decision()
-        state.resolving.x = action[1]
+        item = state.resolving_item()
+        assert item is not None  # as in decisions()
+        item.x = action[1]
         state.note(f"{state.names[player]} chooses X={action[1]}.")
-        state.mode = M_PRIORITY
-        state.continue_resolution()
+        state.steps.remove(self)  # the resolution below goes on
 
 
 class Order(MagicStep):
@@ -313,7 +318,8 @@ class Order(MagicStep):
 
 
 class Free(MagicStep):
-    """107.3b: a resolving effect lets a player cast a card without paying its mana cost."""
+    """107.3b: a resolving effect lets a player cast a card without paying its mana cost:
+    pushed above the resolution, popped once the player casts or declines."""
 
     __slots__ = ()
     name = "cast for free"
@@ -325,10 +331,9 @@ class Free(MagicStep):
         return [Decision(who, "free", prompt, actions, private=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        state.mode = M_PRIORITY
+        state.steps.remove(self)  # the resolution below goes on after the cast
         if action[0] == "free":
             state.cast(player, action[1], 0, action[2], free=True)
-        state.continue_resolution()
 
 
 class Mulligan(MagicStep):

@@ -119,7 +119,8 @@ def test_before_the_first_turn_the_view_names_the_setup_not_a_step() -> None:
 
 def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None:
     """A spell paused for a choice (101.4: each player picks a creature to sacrifice) is
-    pending work the core copies (the mode step, the resolving item, the choice so far):
+    pending work the core copies (the mode, the `Resolve` step holding the item and its
+    next effect, the choice step above it, the choice so far):
     the clone finishes the resolution by itself, without touching the original, and the
     original then finishes it the same way."""
     match = scenario(
@@ -130,14 +131,17 @@ def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None
     cast(match, "toll_of_the_barrow")
     resolve(match)
     state = match.state
-    assert (decision(match).kind, state.resolving.name) == ("sacrifice", "Toll of the Barrow")
+    assert (decision(match).kind, state.resolving_item().name) == (
+        "sacrifice",
+        "Toll of the Barrow",
+    )
     twin = state.clone()
     rat, archer = uid(match, "gravemaw_rat"), uid(match, "canopy_archer")
     twin.apply(1, ("card", rat))
     assert twin.decisions()[0].player == 2 and "Gravemaw Rat" in twin.decisions()[0].prompt
     assert state.choice.picked.get(1) is None and state.decisions()[0].player == 1
     twin.apply(2, ("card", archer))
-    assert twin.resolving is None and state.resolving is not None
+    assert twin.resolving_item() is None and state.resolving_item() is not None
     assert rat in state.objs and state.objs[rat].zone == "battlefield"
     state.apply(1, ("card", rat))
     state.apply(2, ("card", archer))
