@@ -87,6 +87,8 @@ def copy_steps(twin: "MagicState", steps: Steps) -> Steps:
 
 
 def _copy_item(twin: "MagicState", item: StackItem) -> StackItem:
+    """The item by its own `clone_plan`, through a memo that already maps its card to the
+    clone's (a card the clone's index no longer holds is copied with it)."""
     card = item.card
     memo: dict[Any, Any] = {}
     if card is not None and card.uid in twin.objs:
