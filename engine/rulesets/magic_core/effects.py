@@ -15,12 +15,11 @@ from engine.rulesets.magic_core.objects import (
     EXILE,
     GRAVEYARD,
     HAND,
-    Choice,
     Obj,
     Player,
     StackItem,
 )
-from engine.rulesets.magic_core.steps import M_FREE
+from engine.rulesets.magic_core.steps import Free
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
@@ -177,9 +176,8 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
             state.move(card, HAND)
             state.note(f"{card.name} returns to {state.names[card.owner]}'s hand.")
     elif kind == "free_cast":
-        state.choice = Choice("free", free=effect.amount)
-        if state.free_actions(item.controller):
-            state.steps.push(M_FREE)  # above the resolution, which goes on once decided
+        if state.free_actions(item.controller, effect.amount):
+            state.steps.push(Free(effect.amount))  # the resolution goes on once decided
             state.asking = item.controller
     else:  # the schema allows nothing else
         raise AssertionError(f"unknown effect {kind}")

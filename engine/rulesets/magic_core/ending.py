@@ -12,8 +12,6 @@ from engine.rulesets.magic_core.objects import (
 from engine.rulesets.magic_core.steps import (
     M_BLOCKERS,
     M_BOTTOM,
-    M_CHOOSE,
-    M_FREE,
     M_MULLIGAN,
     M_NEXT_TURN,
     M_OPENING,
@@ -22,7 +20,9 @@ from engine.rulesets.magic_core.steps import (
     M_PRIORITY,
     M_STARTER,
     M_TRIGGER,
-    M_XCHOICE,
+    Choose,
+    Free,
+    XChoice,
 )
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         for obj in state.battlefield:
             obj.clear_combat()
         state.stop_resolving()  # what was resolving stops, with the choice it waited for
-        state.queue, state.choice = [], None
+        state.queue = []
         if not state.stack and not state.pending:
             state.mode = M_NEXT_TURN
             return
@@ -150,8 +150,8 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         return
     # their spell or ability stops resolving with them, and the choice it waited for
     waiting = state.mode
-    if state.stop_resolving(seat) and waiting in (M_CHOOSE, M_FREE, M_XCHOICE):
-        state.choice, state.queue = None, []
+    if state.stop_resolving(seat) and isinstance(waiting, Choose | Free | XChoice):
+        state.queue = []
         state.give_priority_to_active()
     # what the game waits for (a rule in the middle of an effect: the mode below it)
     mode = state.waiting_mode()
@@ -164,14 +164,13 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         state.next_blocker()
     elif mode in (M_TRIGGER, M_ORDER) and state.asking == seat:
         state.mode = M_PRIORITY
-    elif mode == M_CHOOSE:
-        assert state.choice is not None  # a choice is open while the mode is
-        state.choice.count.pop(seat, None)
-        state.choice.picked.pop(seat, None)
+    elif isinstance(mode, Choose):
+        mode.choice.count.pop(seat, None)
+        mode.choice.picked.pop(seat, None)
         if state.asking == seat:
-            state.next_chooser()  # the last chooser gone: the resolution goes on
-    elif mode == M_FREE and state.asking == seat:
-        state.steps.remove(M_FREE)  # they cast nothing: the resolution goes on
+            state.next_chooser(mode)  # the last chooser gone: the resolution goes on
+    elif isinstance(mode, Free) and state.asking == seat:
+        state.steps.remove(mode)  # they cast nothing: the resolution goes on
     # (X is chosen by the resolving item's controller, whose resolution stopped above)
     elif mode == M_MULLIGAN:
         state.declared = [s for s in state.declared if s != seat]

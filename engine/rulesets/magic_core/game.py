@@ -50,7 +50,7 @@ from engine.rulesets.magic_core import (
     zones,
 )
 from engine.rulesets.magic_core.events import PlayerLeft
-from engine.rulesets.magic_core.objects import LIBRARY, Choice, Obj, Player, StackItem
+from engine.rulesets.magic_core.objects import LIBRARY, Obj, Player, StackItem
 from engine.rulesets.magic_core.resolution import Trigger
 from engine.rulesets.magic_core.steps import (
     HAND_LIMIT,
@@ -90,7 +90,6 @@ class MagicState(GameState):
         "series": COPY,
         "queue": LIST,
         "declared": LIST,
-        "choice": COPY,
         "card_protos": SHARE,  # the match's cards: read only
         # after the cards: an item resolving (a `Resolve` step) gets the clone's card
         "steps": rebuilt(resolution.copy_steps),
@@ -124,7 +123,6 @@ class MagicState(GameState):
         self.asking = 0  # the player a non-priority decision is for
         self.queue: list[int] = []  # players still to declare (mulligan, bottom, blockers ...)
         self.declared: list[int] = []  # mulligans declared this round (103.4)
-        self.choice: Choice | None = None  # a choice in the middle of a resolution
         self.ended = False  # the current game has ended
         self.game_winner: int | None = None
         self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)

@@ -24,12 +24,7 @@ from engine.rulesets.magic_core.objects import (
     Obj,
     StackItem,
 )
-from engine.rulesets.magic_core.steps import (
-    M_CHOOSE,
-    M_ORDER,
-    M_TRIGGER,
-    M_XCHOICE,
-)
+from engine.rulesets.magic_core.steps import M_ORDER, M_TRIGGER, M_XCHOICE, Choose
 from engine.rulesets.magic_core.targets import legal_targets, target_ok
 
 if TYPE_CHECKING:
@@ -238,7 +233,7 @@ def trigger_all(state: "MagicState", when: str, seat: int) -> None:
 def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
     """Players choose in APNAP order, each seeing the earlier choices (101.4, 101.4b);
     the chosen actions then happen at once. A player with no real choice is skipped."""
-    choice = state.choice = Choice(kind)
+    choice = Choice(kind)
     for seat in state.apnap():
         if seat not in counts:
             continue
@@ -252,26 +247,25 @@ def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
             choice.count[seat] = n
     state.queue = [s for s in state.apnap() if s in choice.count]
     if state.queue:
-        state.steps.push(M_CHOOSE)  # above the resolution, which goes on once all chose
+        state.steps.push(Choose(choice))  # above the resolution: it goes on once all chose
         state.asking = state.queue[0]
     else:
-        state.carry_out_choice()
+        state.carry_out_choice(choice)
 
 
-def next_chooser(state: "MagicState") -> None:
+def next_chooser(state: "MagicState", step: Choose) -> None:
     """The next player chooses; after the last, the choices happen and the `Choose` step
     leaves: the resolution below it goes on."""
     state.queue = [s for s in state.queue if s != state.asking]
     if state.queue:
         state.asking = state.queue[0]
         return
-    state.steps.remove(M_CHOOSE)
-    state.carry_out_choice()
+    state.steps.remove(step)
+    state.carry_out_choice(step.choice)
 
 
-def carry_out_choice(state: "MagicState") -> None:
-    choice = state.choice
-    assert choice is not None  # carried out once, when everyone has chosen
+def carry_out_choice(state: "MagicState", choice: Choice) -> None:
+    """The chosen cards are discarded, the chosen creatures sacrificed, all at once."""
     kind = choice.kind
     for seat in state.apnap():
         uids = choice.picked.get(seat, [])
@@ -281,7 +275,6 @@ def carry_out_choice(state: "MagicState") -> None:
         else:
             for obj in objs:
                 state.sacrifice(obj)
-    state.choice = None
 
 
 def ref_name(state: "MagicState", ref: Any) -> str:

@@ -6,10 +6,10 @@ the two steps that move the turn on by themselves. An item resolving is a `Resol
 above it (engine/rulesets/magic_core/resolution.py), and a choice its resolution waits
 for (X, cards to discard or sacrifice, a card cast for free) is one more step above that,
 which pops itself once made. The core's driver (`GameState.run`) advances the top until
-it waits; the open decision is the top step's, and an action goes to it. A mode or a
-choice step holds no data (what it works on, the queue of players to ask, the choice so
-far, is the state's; the item resolving is its `Resolve`'s), so each is one shared object
-and a clone of the state copies none of them.
+it waits; the open decision is the top step's, and an action goes to it. A mode holds no
+data (what it works on, the queue of players to ask, is the state's), so each is one
+shared object and a clone of the state copies none of them; a choice step holds what its
+choice needs (the picks so far, the mana value a free card may have), and is copied.
 
 Their own module so that the rules' helpers (effects, the view) can name a step or a
 mode without importing the game module that imports them.
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 from engine.core.steps import AGAIN, WAIT, Step, StepResult
+from engine.rulesets.magic_core.objects import Choice
 from engine.rulesets.magic_core.targets import legal_targets
 
 if TYPE_CHECKING:
@@ -214,15 +215,21 @@ class TriggerTarget(MagicStep):
 class Choose(MagicStep):
     """101.4: players choose cards to discard or creatures to sacrifice in APNAP order,
     each seeing the earlier choices (101.4b); the choices then happen at once. Pushed
-    above the resolution that asks; it leaves once the last player chose."""
+    above the resolution that asks, holding the choice (who still picks how many, the
+    picks so far); it leaves once the last player chose."""
 
-    __slots__ = ()
+    __slots__ = ("choice",)
     name = "choose"
+
+    def __init__(self, choice: Choice):
+        self.choice = choice
+
+    def copy(self) -> "Choose":
+        return Choose(self.choice.copy())
 
     def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
-        choice = state.choice
-        assert choice is not None  # a choice is open while this mode is
+        choice = self.choice
         what = choice.kind
         picks = choice.count[who]
         cards = state.players[who].hand if what == "discard" else state.sacrificeable(who)
@@ -249,9 +256,8 @@ class Choose(MagicStep):
         ]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        assert state.choice is not None  # as in decision()
-        state.choice.picked[player] = picked(action)
-        state.next_chooser()
+        self.choice.picked[player] = picked(action)
+        state.next_chooser(self)
 
 
 class Cleanup(MagicStep):
@@ -319,14 +325,18 @@ class Order(MagicStep):
 
 class Free(MagicStep):
     """107.3b: a resolving effect lets a player cast a card without paying its mana cost:
-    pushed above the resolution, popped once the player casts or declines."""
+    pushed above the resolution with the highest mana value the card may have, popped once
+    the player casts or declines."""
 
-    __slots__ = ()
+    __slots__ = ("limit",)
     name = "cast for free"
+
+    def __init__(self, limit: int):
+        self.limit = limit
 
     def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
-        actions = [*state.free_actions(who), DECLINE]
+        actions = [*state.free_actions(who, self.limit), DECLINE]
         prompt = "You may cast a card without paying its mana cost."
         return [Decision(who, "free", prompt, actions, private=True)]
 
@@ -422,9 +432,7 @@ M_PRIORITY = Priority()
 M_ATTACKERS = Attackers()
 M_BLOCKERS = Blockers()
 M_TRIGGER = TriggerTarget()
-M_CHOOSE = Choose()
 M_CLEANUP = Cleanup()
-M_FREE = Free()
 M_NEXT_STEP = NextStep()
 M_NEXT_TURN = NextTurn()
 M_OVER = Over()

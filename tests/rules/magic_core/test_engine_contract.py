@@ -142,7 +142,7 @@ def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None
     rat, archer = uid(match, "gravemaw_rat"), uid(match, "canopy_archer")
     twin.apply(1, ("card", rat))
     assert twin.decisions()[0].player == 2 and "Gravemaw Rat" in twin.decisions()[0].prompt
-    assert state.choice.picked.get(1) is None and state.decisions()[0].player == 1
+    assert state.steps.top().choice.picked.get(1) is None and state.decisions()[0].player == 1
     twin.apply(2, ("card", archer))
     assert twin.resolving_item() is None and state.resolving_item() is not None
     assert rat in state.objs and state.objs[rat].zone == "battlefield"
@@ -233,7 +233,7 @@ def test_a_caster_who_leaves_mid_resolution_takes_the_resolution_with_them() -> 
     assert decision(match).kind == "sacrifice"
     match.resign(0)
     state = match.state
-    assert state.resolving_item() is None and state.choice is None
+    assert state.resolving_item() is None
     assert not any(type(step).__name__ in ("Resolve", "Choose") for step in state.steps)
     assert state.active == 1 and not match.over
     assert {o.proto.id for o in state.battlefield} == {
