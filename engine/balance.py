@@ -75,9 +75,10 @@ class Matchup:
         deck = self.favourite()
         low, high = self.interval(deck)
         other = self.second if deck == self.first else self.first
-        return (
-            f"{deck} vs {other}: {self.rate(deck):.0%} of {self.games} "
-            f"(95% {low:.0%}-{high:.0%}), draws {self.draws}"
+        wins = self.first_wins if deck == self.first else self.second_wins
+        return (  # the count too: a rounded share cannot be pooled with another run's
+            f"{deck} vs {other}: {self.rate(deck):.0%} of {self.games} ({wins} won) "
+            f"(95% {low:.1%}-{high:.1%}), draws {self.draws}"
         )
 
 

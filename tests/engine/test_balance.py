@@ -70,3 +70,11 @@ def test_the_search_budget_reaches_the_agents_and_the_summary() -> None:
 def test_a_malformed_pair_is_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "clash", "--games", "2", "--pair", "ember_rush"]) != 0
     assert "--pair takes DECK:DECK, not 'ember_rush'" in capsys.readouterr().err
+
+
+def test_a_pair_line_names_the_wins_counted() -> None:
+    """Two runs can only be pooled from counts: 107 and 108 of 200 both print as 54%."""
+    report = balance("clash", 4, agent="random", seed=5)
+    for matchup in report.matchups:
+        wins = max(matchup.first_wins, matchup.second_wins)
+        assert f"of 4 ({wins} won)" in matchup.line()
