@@ -187,3 +187,39 @@ async def test_a_batch_the_primary_key_refuses_is_written_again_one_by_one(
         assert (await store.matches.load_record(free)).actions == [(0, ["a", free])]
     finally:
         await store.close()
+
+
+async def test_matches_appending_turn_after_turn_keep_writing_in_groups(
+    backend: Backend, monkeypatch
+) -> None:
+    """Ten matches each append as soon as their previous append is answered (a match's
+    next action): the appends made while a group is written go together in the next one,
+    so forty appends take a handful of writes, never an empty one. Were the log idle
+    between a write and the next group, every answered caller would start a write of its
+    own and the groups would break up into writes of one."""
+    store = await Storage.open(backend.url())
+    try:
+        ids = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(10)
+        ]
+        groups = []
+        real = matches_module._write_appends
+
+        def spy(conn, *, group):
+            groups.append(len(group))
+            return real(conn, group=group)
+
+        monkeypatch.setattr(matches_module, "_write_appends", spy)
+
+        async def turns(match_id: int) -> None:
+            for seq in range(1, 5):
+                await store.matches.append_action(match_id, seq, seq % 2, ("pick", seq))
+
+        await asyncio.gather(*(turns(i) for i in ids))
+        assert sum(groups) == 40 and 0 not in groups
+        assert len(groups) <= 10, groups
+        for match_id in ids:
+            assert len((await store.matches.load_record(match_id)).actions) == 4
+    finally:
+        await store.close()
