@@ -220,6 +220,7 @@ class ActionLog:
         self._waiting: list[_Append] = []
         self._busy = False
         self._next: asyncio.Task | None = None  # the group that gathered during a write
+        self.writes = 0  # groups written so far (`cardhost bench-log`: appends per write)
 
     async def append(
         self,
@@ -238,6 +239,7 @@ class ActionLog:
         """Write everything waiting as one group; hand what arrives meanwhile to a task."""
         self._busy = True
         group, self._waiting = self._waiting, []
+        self.writes += 1
         try:
             try:
                 outcomes = await self._db.run(partial(_write_appends, group=group))
@@ -339,7 +341,7 @@ class RunningMatch:
 class MatchRepo:
     def __init__(self, db: Database):
         self._db = db
-        self._log = ActionLog(db)
+        self.log = ActionLog(db)
 
     # -- writing ---------------------------------------------------------------------
 
@@ -450,7 +452,7 @@ class MatchRepo:
         rows = [(seq, player, _dumps(action)) for seq, player, action in actions]
         if rows:
             text = None if clocks is None else _dumps([dict(c) for c in clocks])
-            await self._log.append(match_id, rows, self._db.now(), text)
+            await self.log.append(match_id, rows, self._db.now(), text)
 
     async def finish_match(
         self, match_id: int, winner: int | None, status: MatchStatus = "finished"
