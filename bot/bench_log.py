@@ -15,6 +15,7 @@ schema there (`bot.storage.scratch`).
 """
 
 import asyncio
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -68,5 +69,8 @@ async def bench_log(matches: int, turns: int) -> str:
 
 
 def run_bench_log(matches: int, turns: int) -> int:
+    if matches < 1 or turns < 1:
+        print("cardhost bench-log: --matches and --turns must be at least 1", file=sys.stderr)
+        return 2
     print(asyncio.run(bench_log(matches, turns)))
     return 0
