@@ -2,9 +2,12 @@
 player's own turn, as every other action is, and a dead Mage keeps the drawn cards that
 pay its Resurrect requirements."""
 
+import random
 from collections.abc import Callable
 
-from engine.agents import GreedyAgent
+from engine.agents import GreedyAgent, RandomAgent, search
+from engine.core.decision import Decision
+from engine.core.match import Match
 from engine.core.ruleset import Ruleset, get_ruleset
 from engine.rulesets.mage_wars import ai
 from tests.rules.mage_wars.conftest import do, game, state
@@ -98,3 +101,41 @@ def test_the_former_rule_would_keep_a_card_that_cannot_pay() -> None:
     )
     kept = {a[1] for a in keep.actions} - {a[1] for a in ranked[: keep.min_picks]}
     assert [s.cards[uid].proto.id for uid in kept] != ["moonstone"]
+
+
+def _positions(count: int) -> list[tuple[Match, Decision]]:
+    """Main-phase decisions with more than one action, reached by random play."""
+    found = []
+    for seed in range(count):
+        m = game({**SELME, "health": 6}, CINDER, seed=seed)
+        agent = RandomAgent(seed)
+        for _ in range(30 + seed):
+            if m.over:
+                break
+            decision = m.pending[0]
+            if decision.kind == "main" and len(decision.actions) > 2:
+                found.append((m, decision))
+                break
+            m.apply(decision.player, agent.choose(m, decision))
+    return found
+
+
+def test_the_search_rollouts_play_as_mage_wars_greedy_does() -> None:
+    """A rollout step of the search agent (`search._cheap_greedy`, every action tried)
+    plays the action the ruleset's `score_action` ranks first, as greedy does; the plain
+    evaluation of each action's position ranks another first in some of these positions
+    (the control), so the rollouts did not play as greedy."""
+    rules = get_ruleset("mage-wars")
+    positions = _positions(12)
+    assert len(positions) >= 8
+    differs = 0
+    for m, decision in positions:
+        s, p, acts = m.state, decision.player, list(decision.actions)
+        ranked = sorted(acts, key=lambda a: -rules.score_action(s, p, a))
+        rolled = search._cheap_greedy(rules, s.clone(), p, acts, len(acts), random.Random(0))
+        expected = s.clone()
+        expected.apply(p, max(acts, key=lambda a: rules.score_action(s, p, a)))
+        assert rolled.view(p) == expected.view(p)
+        plain = max(acts, key=lambda a: Ruleset.score_action(rules, s, p, a))
+        differs += plain != ranked[0]
+    assert differs >= 1
