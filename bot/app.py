@@ -14,7 +14,6 @@ from pathlib import Path
 import aiohttp
 import discord
 from discord.ext import commands
-from discord.state import AutoShardedConnectionState, ConnectionState
 from discord.utils import escape_markdown
 
 from bot.challenges import Challenge, ChallengeBook, ChallengeButton
@@ -24,10 +23,12 @@ from bot.controller import Controller, reply
 from bot.cooldowns import ChallengeCooldowns
 from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
+from bot.discord_private import ConnectionState, intercepting_state
 from bot.errors import CardhostTree
 from bot.forwarding import Forwarder
 from bot.notify import TurnNotifier
 from bot.presenter import Presenter
+from bot.routing import Router
 from bot.sessions import ChannelBusy, MatchSession, Seat, SessionManager
 from bot.settings import Settings, SettingsError, load_settings
 from bot.spectators import Spectators
@@ -56,24 +57,6 @@ GC_THRESHOLDS = (700, 10, 100)  # Python's default: (700, 10, 10)
 # event loop's thread to hand it back: at most this long (Python's default: 5 ms, so a
 # commit of a few statements could take tens of ms while the loop is busy).
 SWITCH_INTERVAL = 0.0005
-
-
-class _FastClicks:
-    """discord.py's connection state, except that decision clicks go straight to the
-    controller as raw payloads (see `Controller.fast_click`); all else as usual."""
-
-    def parse_interaction_create(self, data) -> None:
-        bot = self._get_client()  # type: ignore[attr-defined]
-        if not (getattr(bot, "fast_clicks", False) and bot.controller.fast_click(data)):
-            super().parse_interaction_create(data)  # type: ignore[misc]
-
-
-class _State(_FastClicks, ConnectionState):
-    pass
-
-
-class _ShardedState(_FastClicks, AutoShardedConnectionState):
-    pass
 
 
 class CardhostBot(commands.Bot):
@@ -107,6 +90,8 @@ class CardhostBot(commands.Bot):
         self.spectators = Spectators(self)
         self.cooldowns = ChallengeCooldowns()
         self.controller = Controller(self)
+        #: Interactions about a match another process serves (bot/routing.py).
+        self.router = Router(self, DYNAMIC_ITEMS)
         self.challenges = ChallengeBook(self)
         self.sessions: SessionManager  # set in setup_hook, once storage is open
         # Decision clicks from the raw gateway payload (the hot path); False sends them
@@ -139,13 +124,15 @@ class CardhostBot(commands.Bot):
         return {}
 
     def _get_state(self, **options) -> ConnectionState:
-        return _State(
-            dispatch=self.dispatch,
-            handlers=self._handlers,
-            hooks=self._hooks,
-            http=self.http,
-            **options,
-        )
+        return intercepting_state(self, sharded=False, **options)
+
+    def intercept_interaction(self, data: dict) -> bool:
+        """Take a raw interaction before discord.py parses it: a decision click goes
+        straight to the controller (`Controller.fast_click`), an interaction for a match
+        another process serves goes there (`Router.take`); all else as usual."""
+        if self.fast_clicks and self.controller.fast_click(data):
+            return True
+        return self.router.take(data)
 
     @property
     def storage(self) -> Storage:
@@ -196,7 +183,7 @@ class CardhostBot(commands.Bot):
             self._leasing = asyncio.create_task(self.sessions.keep_leases())
             if self.settings.uses_postgresql:
                 self.forwarder = Forwarder(
-                    self.settings.database, self.lease_owner, self.controller.forwarded
+                    self.settings.database, self.lease_owner, self.router.received
                 )
                 await self.forwarder.start()
         if await self.challenges.restore():
@@ -403,13 +390,7 @@ class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
         return {"shard_ids": settings.shards, "shard_count": settings.shard_count}
 
     def _get_state(self, **options) -> ConnectionState:
-        return _ShardedState(
-            dispatch=self.dispatch,
-            handlers=self._handlers,
-            hooks=self._hooks,
-            http=self.http,
-            **options,
-        )
+        return intercepting_state(self, sharded=True, **options)
 
 
 def make_bot(settings: Settings, **options) -> CardhostBot:

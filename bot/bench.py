@@ -543,7 +543,9 @@ def _child(rest_base: str, gateway_url: str, database: str, seed: str) -> None:
 
     async def main() -> None:
         bot = CardhostBot(settings, seed=int(seed))
-        bot._connection.guild_ready_timeout = 0.05
+        from bot.discord_private import set_guild_ready_timeout
+
+        set_guild_ready_timeout(bot, 0.05)
         bot.tune_gc = True  # as `cardhost bot` does
         loop = asyncio.get_running_loop()
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.look_components import PUBLIC, SEAT, LookButton, LookSelect, look_row
+from bot.match_route import PRIVATE, UPDATE
 from engine import Decision, Option
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"m:(?P<match>\d+):(?P<seq>\d+):(?P<option>\d+)",
 ):
+    match_route = UPDATE  # the panel becomes the answer (bot/match_route.py)
+
     def __init__(self, match_id: int, seq: int, option: int, label: str = "?", group: str = ""):
         self.match_id, self.seq, self.option = match_id, seq, option
         super().__init__(
@@ -64,6 +67,8 @@ class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"ms:(?P<match>\d+):(?P<seq>\d+):(?P<part>\d+)",
 ):
+    match_route = UPDATE  # the panel becomes the answer (bot/match_route.py)
+
     def __init__(
         self,
         match_id: int,
@@ -106,6 +111,8 @@ class NoneButton(
     """Completes a decision whose minimum is 0 with no picks: a select cannot be sent
     empty until something was picked and unpicked, so the empty choice gets its own button."""
 
+    match_route = UPDATE  # the panel becomes the answer (bot/match_route.py)
+
     def __init__(self, match_id: int, seq: int, label: str = NONE_LABEL):
         self.match_id, self.seq = match_id, seq
         super().__init__(
@@ -132,6 +139,8 @@ def none_label(decision: Decision) -> str:
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<match>\d+)"):
     """On the public board: shows the clicking player their own hand and moves, privately."""
+
+    match_route = PRIVATE  # answered with a private message (bot/match_route.py)
 
     def __init__(self, match_id: int):
         self.match_id = match_id
@@ -284,6 +293,8 @@ def decision_components(
 
 class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"watch:(?P<match>\d+)"):
     """On the public board: a live, private copy of the public table for a spectator."""
+
+    match_route = PRIVATE  # answered with a private message (bot/match_route.py)
 
     def __init__(self, match_id: int):
         self.match_id = match_id

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.http import Route
-from discord.webhook.async_ import async_context
 
+from bot.discord_private import Route, webhook_adapter
 from bot.sessions import MatchSession, SaveFailed, StaleChoice
 from engine import IllegalAction
 
@@ -377,7 +376,7 @@ class Controller:
         self._redraw_others(session, seat, message_id if answered else None, shown)
 
     async def _webhook(
-        self, method: str, token: str, body: dict[str, Any], *, original: bool = True
+        self, method: str, token: str, body: dict[str, Any] | None, *, original: bool = True
     ) -> bool:
         """Edit a deferred interaction's message (`original`) or send a private follow-up,
         with its token: interaction webhooks are outside the global budget."""
@@ -387,7 +386,7 @@ class Controller:
         route = Route(method, path, webhook_id=self.bot.application_id, webhook_token=token)
         http = self.bot.http
         try:
-            await async_context.get().request(
+            await webhook_adapter().request(
                 route,
                 http._HTTPClient__session,  # type: ignore[attr-defined]  # as Interaction does
                 payload=body,
@@ -411,7 +410,7 @@ class Controller:
         )
         http = self.bot.http
         try:
-            await async_context.get().request(
+            await webhook_adapter().request(
                 route,
                 http._HTTPClient__session,  # type: ignore[attr-defined]  # as Interaction does
                 payload=body,

@@ -1,5 +1,6 @@
-"""Clicks for a match another process owns, sent to that process through PostgreSQL's
-LISTEN/NOTIFY (issue 18, several processes).
+"""Clicks and other interactions for a match another process owns, sent to that process
+through PostgreSQL's LISTEN/NOTIFY (issue 18, several processes; the interactions other
+than decision clicks: bot/routing.py).
 
 Discord delivers a click to whichever process holds the clicked message's shard (every
 DM click to shard 0's), not to the process that owns the match. So the receiving process
@@ -17,13 +18,46 @@ is lost: a click is acknowledged only by the owner's edit, after its commit.
 """
 
 import asyncio
+import base64
 import hashlib
 import json
 import logging
+import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+#: PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (its default page size).
+NOTIFY_LIMIT = 7999
+_PACKED = "z:"
+
+
+class TooLarge(ValueError):
+    """A payload that does not fit in one NOTIFY even compressed."""
+
+
+def pack(payload: dict[str, Any]) -> str:
+    """A NOTIFY payload: JSON, compressed (and marked so) when plain JSON would not fit.
+    A forwarded interaction carries its gateway payload, a few kB of JSON that compresses
+    about fourfold; a decision click is always small."""
+    text = json.dumps(payload, separators=(",", ":"))
+    if len(text.encode()) <= NOTIFY_LIMIT:
+        return text
+    packed = _PACKED + base64.b64encode(zlib.compress(text.encode(), 9)).decode()
+    if len(packed) > NOTIFY_LIMIT:
+        raise TooLarge(f"{len(text)} bytes of JSON, {len(packed)} packed")
+    return packed
+
+
+def unpack(text: str) -> Any:
+    """`pack`'s payload back (ValueError if it is neither JSON nor packed JSON)."""
+    if text.startswith(_PACKED):
+        try:
+            text = zlib.decompress(base64.b64decode(text[len(_PACKED) :])).decode()
+        except (zlib.error, ValueError) as exc:
+            raise ValueError(f"a packed payload that does not unpack: {exc}") from None
+    return json.loads(text)
 
 
 def channel_of(owner: str) -> str:
@@ -54,19 +88,19 @@ class Forwarder:
     async def _receive(self) -> None:
         async for note in self._listen.notifies():
             try:
-                payload = json.loads(note.payload)
+                payload = unpack(note.payload)
             except ValueError:
-                log.warning("a forwarded click that is not JSON: %r", note.payload[:100])
+                log.warning("a forwarded note that is not JSON: %r", note.payload[:100])
                 continue
             task = asyncio.create_task(self.handle(payload))
             self._handling.add(task)
             task.add_done_callback(self._handling.discard)
 
-    async def send(self, owner: str, payload: dict[str, Any]) -> None:
-        """Send a click to the process `owner` (delivered when this commits: at once)."""
-        await self._send.execute(
-            "SELECT pg_notify(%s, %s)", (channel_of(owner), json.dumps(payload))
-        )
+    async def send(self, owner: str, payload: dict[str, Any] | str) -> None:
+        """Send a click or an interaction (`pack`ed already, or packed here) to the
+        process `owner` (delivered when this commits: at once)."""
+        text = payload if isinstance(payload, str) else pack(payload)
+        await self._send.execute("SELECT pg_notify(%s, %s)", (channel_of(owner), text))
 
     async def close(self) -> None:
         if self._loop_task is not None:

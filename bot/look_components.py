@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.look import SeenCard, card_details, visible_cards
+from bot.match_route import PRIVATE
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -68,6 +69,8 @@ class LookButton(
 ):
     """On the board (public cards) and on a panel (the presser's own view)."""
 
+    match_route = PRIVATE  # answered with a private message (bot/match_route.py)
+
     def __init__(self, match_id: int, scope: str):
         self.match_id, self.scope = match_id, scope
         super().__init__(
@@ -105,6 +108,8 @@ class LookSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"lk:(?P<match>\d+):(?P<scope>[ps]):(?P<part>\d+)",
 ):
+    match_route = PRIVATE  # answered with a private message (bot/match_route.py)
+
     def __init__(
         self,
         match_id: int,

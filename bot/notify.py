@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_private import Route
 from bot.sessions import MatchSession
 from bot.traffic import NOTICE
 
@@ -135,18 +136,14 @@ class TurnNotifier:
                     return
                 await traffic.budget.spend(NOTICE)
                 await self.bot.http.request(
-                    discord.http.Route(
-                        "POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id
-                    ),
+                    Route("POST", "/channels/{channel_id}/messages", channel_id=seat.dm_channel_id),
                     json=payload,
                 )
             elif session.board_message_id is not None:
                 link = jump_link(session.guild_id, session.channel_id, session.board_message_id)
                 await traffic.budget.spend(NOTICE)
                 await self.bot.http.request(
-                    discord.http.Route(
-                        "POST", "/channels/{channel_id}/messages", channel_id=session.channel_id
-                    ),
+                    Route("POST", "/channels/{channel_id}/messages", channel_id=session.channel_id),
                     json={
                         "content": f"<@{seat.user_id}>, your move in **{game}**: press "
                         f"**My hand & moves** on the board {link}",

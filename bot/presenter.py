@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
-from discord.http import Route
 
 from bot.components import (
     board_view,
@@ -22,6 +21,7 @@ from bot.components import (
     with_look_row,
 )
 from bot.crashpoints import crash_point
+from bot.discord_private import Route, message_parameters
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
 from bot.sessions import MatchSession
@@ -92,6 +92,8 @@ class Presenter:
         self._idle_from = 0.0  # no picture is drawn before this loop time (picture_share)
         self._last_panel: dict[tuple[int, int], tuple[int, dict]] = {}  # last panel edit sent
         self._drawing: set[int] = set()  # matches whose board edit is under way
+        self.boards_at_once = 4  # board edits under way at one time (see _edit_boards)
+        self._board_slot = asyncio.Event()  # set when a board edit ends
         self._picturing = False  # a board picture is being drawn
         self.board_edit_timeout = 10.0  # seconds a board edit may wait for a 429
         self.old_board_age = 3600.0  # seconds after which Discord limits a board's edits
@@ -386,10 +388,21 @@ class Presenter:
         edits per channel), so a burst of moves becomes one edit of the latest state.
         Its picture is drawn in a worker process and only while drawing has taken less
         than `picture_share` of the time, so pictures lag under load, clicks never do.
+
+        At most `boards_at_once` edits are under way at a time. Without the cap, boards
+        that fell due together were all built in one pass of the loop: matches dealt at
+        the same moment stay in step (each is due again `board_interval` after its last
+        edit), so every 1.5 s a hundred boards were built back to back and the clicks
+        queued behind them (`cardhost bench-bot`: bursts of slow clicks every 1.5 s, the
+        p99's tail). With the cap, board edits take turns with the clicks and drift apart.
         """
         loop = asyncio.get_running_loop()
         try:
             while self._stale_boards:
+                if len(self._drawing) >= self.boards_at_once:
+                    self._board_slot.clear()
+                    await self._board_slot.wait()
+                    continue
                 now = loop.time()
                 due = None
                 for match_id, session in self._stale_boards.items():
@@ -427,6 +440,7 @@ class Presenter:
             await self._draw_board(session, spent=spent)
         finally:
             self._drawing.discard(session.match_id)
+            self._board_slot.set()
             if session.match.over:
                 self.bot.traffic.forget_match(session.match_id, len(session.seats))
                 self._last_board.pop(session.match_id, None)
@@ -545,7 +559,7 @@ class Presenter:
     async def _post_board(
         self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
     ) -> dict:
-        with discord.http.handle_message_parameters(embed=embed, view=view) as params:
+        with message_parameters(embed=embed, view=view) as params:
             return await self.bot.http.send_message(session.channel_id, params=params)
 
     async def _send_panel(self, session: MatchSession, seat_index: int) -> None:
@@ -673,7 +687,7 @@ class Presenter:
         hundreds of edits a second that parsing is most of the bot's time. Our components
         are DynamicItems, registered once, so no view needs storing either.
         """
-        with discord.http.handle_message_parameters(**fields) as params:
+        with message_parameters(**fields) as params:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     async def _save_front(self, session: MatchSession) -> None:

@@ -389,19 +389,20 @@ class SessionManager:
             session = await self.get(self._unreplayed_channels[channel_id])
         return session
 
-    async def played_in(self, parent_channel_id: int, user_id: int) -> list[MatchSession]:
-        """The running matches whose thread is in this channel and that `user_id` plays."""
+    async def played_in(self, parent_channel_id: int | None, user_id: int) -> list[MatchSession]:
+        """The running matches whose thread is in this channel and that `user_id` plays;
+        None: every running match of theirs (a command in a DM)."""
         waiting = [
             h.match_id
             for h in self.unreplayed.values()
-            if h.parent_channel_id == parent_channel_id and user_id in h.user_ids
+            if parent_channel_id in (None, h.parent_channel_id) and user_id in h.user_ids
         ]
         if waiting:
             await self._replay(waiting)
         return [
             s
             for s in self.by_id.values()
-            if s.parent_channel_id == parent_channel_id and s.seat_of(user_id) is not None
+            if parent_channel_id in (None, s.parent_channel_id) and s.seat_of(user_id) is not None
         ]
 
     async def _replay(self, match_ids: list[int], *, pause: bool = False) -> list[MatchSession]:

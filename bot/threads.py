@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_private import message_parameters
 from bot.sessions import MatchSession
 from bot.traffic import BOARD
 
@@ -97,7 +98,7 @@ class MatchThreads:
             "goes on in a new one."
         )
         try:
-            with discord.http.handle_message_parameters(content=text) as params:
+            with message_parameters(content=text) as params:
                 starter = await self.bot.http.send_message(parent, params=params)
         except discord.HTTPException as exc:
             log.warning("match %s: cannot reach channel %s: %s", session.match_id, parent, exc)

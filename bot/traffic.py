@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.http import Route
-from discord.webhook.async_ import async_context
+
+from bot.discord_private import Route, message_parameters, webhook_adapter
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -198,7 +198,7 @@ class Traffic:
             **params,
         )
         self.exempt_calls += 1
-        return await async_context.get().request(
+        return await webhook_adapter().request(
             route,
             http._HTTPClient__session,  # type: ignore[attr-defined]  # as Interaction does
             payload=payload,
@@ -331,9 +331,9 @@ class Traffic:
             webhook_token=entry.token,
         )
         self.exempt_calls += 1
-        with discord.http.handle_message_parameters(**fields) as params:
+        with message_parameters(**fields) as params:
             try:
-                await async_context.get().request(
+                await webhook_adapter().request(
                     route,
                     http._HTTPClient__session,  # type: ignore[attr-defined]
                     payload=params.payload,
@@ -369,7 +369,7 @@ def guard_callbacks(adapter: Any | None = None) -> None:
     of its window (the interaction id tells when Discord created it) and raises
     `CallbackTooLate` instead. Other webhook calls (follow-ups, edits) keep their retries.
     """
-    adapter = adapter if adapter is not None else async_context.get()
+    adapter = adapter if adapter is not None else webhook_adapter()
     if getattr(adapter, "cardhost_guarded", False):
         return
     unguarded = adapter.request

@@ -13,17 +13,14 @@ from bot.cogs.decks import any_deck_autocomplete
 from bot.controller import reply
 from bot.decks import DeckChoiceError, resolve_deck
 from bot.in_time import send, within_window
-from bot.sessions import MatchSession
+from bot.match_here import session_here
+from bot.match_route import PRIVATE, PUBLIC, ROUTE
 from bot.thinking import DEFAULT_DIFFICULTY, DIFFICULTIES
 from engine import EngineError, OptionError, Ruleset, allowed_values, get_ruleset, ruleset_ids
 
 NO_MATCH_TO_WATCH = (
     "There is no running match here to watch (in a channel whose matches run in threads, "
     "use /spectate in the match's thread, or press Watch on its board)."
-)
-NO_MATCH_HERE = (
-    "There is no running match here (in a channel whose matches run in threads, use the "
-    "command in your match's thread)."
 )
 
 #: /challenge's difficulty, against the computer: the agent behind each is in bot.thinking.
@@ -209,36 +206,35 @@ class Matches(commands.Cog):
         message = await interaction.original_response()
         await bot.challenges.posted(challenge, message.id, text)
 
-    async def session_here(self, interaction: discord.Interaction) -> MatchSession | None:
-        """The match of this channel or thread; in a channel whose matches run in threads,
-        the one match there that the user plays in."""
-        channel_id = interaction.channel_id or 0
-        sessions = self.bot.sessions
-        session = await sessions.in_channel(channel_id)
-        if session is not None:
-            return session
-        mine = await sessions.played_in(channel_id, interaction.user.id)
-        return mine[0] if len(mine) == 1 else None
+    # The commands below act on the running match meant where they are used
+    # (bot/match_here.py) and say how they are answered (bot/match_route.py): another
+    # process may serve that match, and then answers them (bot/routing.py).
 
-    @app_commands.command(description="Follow this channel's match live, read-only.")
+    @app_commands.command(
+        description="Follow this channel's match live, read-only.", extras={ROUTE: PRIVATE}
+    )
     async def spectate(self, interaction: discord.Interaction) -> None:
-        session = await self.bot.sessions.in_channel(interaction.channel_id or 0)
-        if session is None:
+        session = await session_here(self.bot, interaction)
+        if isinstance(session, str):
             return await reply(interaction, NO_MATCH_TO_WATCH)
         await self.bot.spectators.watch(interaction, session)
 
-    @app_commands.command(description="Show your hand and your moves, privately.")
+    @app_commands.command(
+        description="Show your hand and your moves, privately.", extras={ROUTE: PRIVATE}
+    )
     async def hand(self, interaction: discord.Interaction) -> None:
-        session = await self.session_here(interaction)
-        if session is None:
-            return await reply(interaction, NO_MATCH_HERE)
+        session = await session_here(self.bot, interaction)
+        if isinstance(session, str):
+            return await reply(interaction, session)
         await self.bot.controller.show_hand(interaction, session.match_id)
 
-    @app_commands.command(description="Post the board of this channel's match again.")
+    @app_commands.command(
+        description="Post the board of this channel's match again.", extras={ROUTE: PUBLIC}
+    )
     async def board(self, interaction: discord.Interaction) -> None:
-        session = await self.session_here(interaction)
-        if session is None:
-            return await reply(interaction, NO_MATCH_HERE)
+        session = await session_here(self.bot, interaction)
+        if isinstance(session, str):
+            return await reply(interaction, session)
         await interaction.response.defer()
         embed, files = await self.bot.presenter.board(session)
         message = await interaction.followup.send(
@@ -251,11 +247,13 @@ class Matches(commands.Cog):
         self.bot.traffic.note_board(session.match_id, interaction.token, message.id, original=None)
         await self.bot.storage.matches.set_board_message(session.match_id, message.id)
 
-    @app_commands.command(name="match", description="Who plays, whose move it is, time left.")
+    @app_commands.command(
+        name="match", description="Who plays, whose move it is, time left.", extras={ROUTE: PRIVATE}
+    )
     async def match_status(self, interaction: discord.Interaction) -> None:
-        session = await self.session_here(interaction)
-        if session is None:
-            return await reply(interaction, NO_MATCH_HERE)
+        session = await session_here(self.bot, interaction)
+        if isinstance(session, str):
+            return await reply(interaction, session)
         view = (await session.committed()).view(None)
         loop_time = asyncio.get_running_loop().time()
         lines = [f"**{session.match.ruleset.name}**, turn {view.turn}."]
@@ -266,11 +264,11 @@ class Matches(commands.Cog):
             lines.append(f"Waiting for {decision.player_name}: {decision.prompt}{left}")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @app_commands.command(description="Give up this channel's match.")
+    @app_commands.command(description="Give up this channel's match.", extras={ROUTE: PUBLIC})
     async def resign(self, interaction: discord.Interaction) -> None:
-        session = await self.session_here(interaction)
-        if session is None:
-            return await reply(interaction, NO_MATCH_HERE)
+        session = await session_here(self.bot, interaction)
+        if isinstance(session, str):
+            return await reply(interaction, session)
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             return await reply(interaction, "You are not playing in this match.")

@@ -14,6 +14,8 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+import bot.discord_private  # noqa: F401  (the version check: this module patches internals too)
+
 
 @contextmanager
 def discord_pointed_at(rest_base: str, gateway_url: str) -> Iterator[None]:

@@ -246,7 +246,9 @@ class FakeDiscord:
         (None keeps the bot's own setting).
         """
         if guild_ready_timeout is not None:
-            bot._connection.guild_ready_timeout = guild_ready_timeout
+            from bot.discord_private import set_guild_ready_timeout
+
+            set_guild_ready_timeout(bot, guild_ready_timeout)
         limit = self.state.default_timeout * 2 if timeout is None else timeout
         await bot.login(token)
         task = asyncio.create_task(bot.connect(reconnect=True), name=f"standin-bot-{id(bot)}")

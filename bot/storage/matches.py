@@ -266,6 +266,22 @@ class RunningHeader:
     first_deadline: float  # the earliest stored turn clock (epoch seconds), inf if none
 
 
+_HEADER_COLUMNS = "id, guild_id, channel_id, players, state_json, clocks"
+
+
+def _header(row: Any) -> RunningHeader:
+    front = json.loads(row["state_json"])
+    deadlines = [float(c["deadline"]) for c in json.loads(row["clocks"] or "[]")]
+    return RunningHeader(
+        match_id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        parent_channel_id=front.get("parent_channel_id"),
+        user_ids=tuple(p["user_id"] for p in json.loads(row["players"])),
+        first_deadline=min(deadlines, default=float("inf")),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class RunningMatch:
     """A running match as start-up recovery reads it (`MatchRepo.running_with_logs`)."""
@@ -512,24 +528,22 @@ class MatchRepo:
         no log and no record: the records are read and replayed after the start
         (`SessionManager.replay_rest`), or on a match's first click."""
         rows = await self._db.fetchall(
-            "SELECT id, guild_id, channel_id, players, state_json, clocks FROM matches"
-            " WHERE status = 'running' ORDER BY id"
+            f"SELECT {_HEADER_COLUMNS} FROM matches WHERE status = 'running' ORDER BY id"
         )
-        out = []
-        for row in rows:
-            front = json.loads(row["state_json"])
-            deadlines = [float(c["deadline"]) for c in json.loads(row["clocks"] or "[]")]
-            out.append(
-                RunningHeader(
-                    match_id=row["id"],
-                    guild_id=row["guild_id"],
-                    channel_id=row["channel_id"],
-                    parent_channel_id=front.get("parent_channel_id"),
-                    user_ids=tuple(p["user_id"] for p in json.loads(row["players"])),
-                    first_deadline=min(deadlines, default=float("inf")),
-                )
-            )
-        return out
+        return [_header(row) for row in rows]
+
+    async def running_near(self, channel_id: int, user_id: int) -> list["RunningHeader"]:
+        """The running matches a command used in `channel_id` by `user_id` may mean, for
+        every process (issue 18: the one that receives a command may not serve its match):
+        the channel's own match and every running match the user plays. One indexed
+        query; `bot/match_here.py` picks among them."""
+        rows = await self._db.fetchall(
+            f"SELECT {_HEADER_COLUMNS} FROM matches WHERE status = 'running' AND"
+            " (channel_id = ? OR id IN (SELECT match_id FROM match_players WHERE user_id = ?))"
+            " ORDER BY id",
+            (channel_id, user_id),
+        )
+        return [_header(row) for row in rows]
 
     async def running_with_logs(
         self, match_ids: Sequence[int] | None = None

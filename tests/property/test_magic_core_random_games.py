@@ -18,7 +18,8 @@ from engine.core.record import MatchRecord
 from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.game import HAND_LIMIT, M_PRIORITY
 from engine.rulesets.magic_core.objects import BATTLEFIELD, STACK
-from engine.rulesets.magic_core.steps import M_CLEANUP
+from engine.rulesets.magic_core.resolution import Resolve
+from engine.rulesets.magic_core.steps import M_CLEANUP, Choose, Free, XChoice
 from tests.support.fingerprint import fingerprint
 
 TWO_PLAYER = 800
@@ -37,10 +38,15 @@ def owned_cards(state) -> list[int]:
                 counts[card.owner] += not card.proto.token
     for obj in state.battlefield:
         counts[obj.owner] += not obj.proto.token
-    resolving = [state.resolving] if state.resolving else []
+    resolving = [step.item for step in state.steps if isinstance(step, Resolve)]
     for item in state.stack + resolving:
         if item.card is not None and not item.copy and item.card.zone == STACK:
             counts[item.card.owner] += 1
+    if state.ended:  # a resolution the end of the game cut short left its card there
+        held = {id(i.card) for i in state.stack + resolving}
+        for obj in state.objs.values():
+            if obj.zone == STACK and id(obj) not in held and not obj.proto.token:
+                counts[obj.owner] += 1
     return counts
 
 
@@ -78,6 +84,13 @@ def broken(match: Match, expected: list[int], full: bool, count: bool = True) ->
                 problems.append(f"{p.name} should have lost")
             if any(o.proto.token for o in p.hand + p.graveyard + p.exile):
                 problems.append(f"a token outlived its zone change ({p.name})")
+    steps = state.steps.items
+    # a resolution waits only for a choice it pushed above itself (608.2, 101.4)
+    resolution = any(isinstance(step, Resolve) for step in steps)
+    if resolution and match.pending and not isinstance(steps[-1], Choose | XChoice | Free):
+        problems.append(f"a resolution pending under {steps[-1]!r}")
+    if match.over and len(steps) != 1:
+        problems.append(f"steps left pending after the match: {steps!r}")
     for d in match.pending:
         if state.players[d.player].left:
             problems.append(f"a decision for {d.player}, who left")

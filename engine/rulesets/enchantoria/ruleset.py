@@ -27,7 +27,7 @@ PHASES = ("preparation", "combat")
 class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
-    version = "2"  # 2: no lone X choice (issue 15)
+    version = "3"  # 3: R22, asked with a card in hand (no tells); 2: no lone X choice
     card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card, at most "

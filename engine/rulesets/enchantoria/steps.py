@@ -114,7 +114,18 @@ class Combat(Window):
         else:
             x = f" (X={step[2]})" if state.cards[step[1]].proto.x else ""
             prompt = f"Choose the target of {state.cards[step[1]].name}{x}."
-        return Decision(player.seat, "cast", prompt, state.cast_actions(player), private=True)
+        # R22 (no tells): with a card in hand the player is asked, even when Done is all
+        # they can do; committing at once would tell the other player that no card in
+        # the hand can be paid for or aimed. An empty hand and nothing to order, which
+        # everyone sees, is still committed at once.
+        return Decision(
+            player.seat,
+            "cast",
+            prompt,
+            state.cast_actions(player),
+            private=True,
+            always_ask=step is None and bool(player.hand),
+        )
 
     def apply(self, state: "EnchantoriaState", player: int, action: Action) -> StepResult | None:
         if action == REVEAL:

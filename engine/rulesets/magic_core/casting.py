@@ -248,8 +248,9 @@ def new_stack_uid(state: "MagicState") -> int:
     return state.next_uid - 1
 
 
-def free_actions(state: "MagicState", seat: int) -> list[Action]:
-    limit = state.choice.free if state.choice is not None else 0
+def free_actions(state: "MagicState", seat: int, limit: int) -> list[Action]:
+    """107.3b: the instants and sorceries `seat` may cast without paying their mana cost,
+    of mana value up to `limit`, each with its targets."""
     actions = []
     for card in state.players[seat].hand:
         proto = card.proto

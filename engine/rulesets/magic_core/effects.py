@@ -15,12 +15,11 @@ from engine.rulesets.magic_core.objects import (
     EXILE,
     GRAVEYARD,
     HAND,
-    Choice,
     Obj,
     Player,
     StackItem,
 )
-from engine.rulesets.magic_core.steps import M_FREE
+from engine.rulesets.magic_core.steps import Free
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
@@ -177,9 +176,10 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
             state.move(card, HAND)
             state.note(f"{card.name} returns to {state.names[card.owner]}'s hand.")
     elif kind == "free_cast":
-        state.choice = Choice("free", free=effect.amount)
-        if state.free_actions(item.controller):
-            state.mode = M_FREE
+        # R14 (no tells): asked whenever the hand holds a card, castable or not; asking
+        # only when one qualifies would tell the others what the hand holds
+        if state.players[item.controller].hand:
+            state.steps.push(Free(effect.amount))  # the resolution goes on once decided
             state.asking = item.controller
     else:  # the schema allows nothing else
         raise AssertionError(f"unknown effect {kind}")

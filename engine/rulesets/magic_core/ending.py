@@ -12,8 +12,6 @@ from engine.rulesets.magic_core.objects import (
 from engine.rulesets.magic_core.steps import (
     M_BLOCKERS,
     M_BOTTOM,
-    M_CHOOSE,
-    M_FREE,
     M_MULLIGAN,
     M_NEXT_TURN,
     M_OPENING,
@@ -22,7 +20,9 @@ from engine.rulesets.magic_core.steps import (
     M_PRIORITY,
     M_STARTER,
     M_TRIGGER,
-    M_XCHOICE,
+    Choose,
+    Free,
+    XChoice,
 )
 
 if TYPE_CHECKING:
@@ -138,8 +138,8 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         # empty and all pass, the rest of the turn is skipped.
         for obj in state.battlefield:
             obj.clear_combat()
-        state.resolving = None
-        state.queue, state.choice = [], None
+        state.stop_resolving()  # what was resolving stops, with the choice it waited for
+        state.queue = []
         if not state.stack and not state.pending:
             state.mode = M_NEXT_TURN
             return
@@ -148,12 +148,13 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         state.passes = 0
         state.priority = state.next_seat(seat)
         return
-    if state.resolving is not None and state.resolving.controller == seat:
-        state.resolving = None  # their spell or ability stops resolving with them
-        if state.mode in (M_CHOOSE, M_FREE, M_XCHOICE):
-            state.choice, state.queue = None, []
-            state.give_priority_to_active()
-    mode = state.mode
+    # their spell or ability stops resolving with them, and the choice it waited for
+    waiting = state.mode
+    if state.stop_resolving(seat) and isinstance(waiting, Choose | Free | XChoice):
+        state.queue = []
+        state.give_priority_to_active()
+    # what the game waits for (a rule in the middle of an effect: the mode below it)
+    mode = state.waiting_mode()
     state.queue = [s for s in state.queue if s != seat]
     if mode == M_PRIORITY:
         if state.priority == seat:
@@ -163,17 +164,14 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         state.next_blocker()
     elif mode in (M_TRIGGER, M_ORDER) and state.asking == seat:
         state.mode = M_PRIORITY
-    elif mode == M_CHOOSE:
-        assert state.choice is not None  # a choice is open while the mode is
-        state.choice.count.pop(seat, None)
-        state.choice.picked.pop(seat, None)
+    elif isinstance(mode, Choose):
+        mode.choice.count.pop(seat, None)
+        mode.choice.picked.pop(seat, None)
         if state.asking == seat:
-            state.next_chooser()
-    elif mode == M_XCHOICE and state.asking == seat:
-        state.give_priority_to_active()
-    elif mode == M_FREE and state.asking == seat:
-        state.mode = M_PRIORITY
-        state.continue_resolution()
+            state.next_chooser(mode)  # the last chooser gone: the resolution goes on
+    elif isinstance(mode, Free) and state.asking == seat:
+        state.steps.remove(mode)  # they cast nothing: the resolution goes on
+    # (X is chosen by the resolving item's controller, whose resolution stopped above)
     elif mode == M_MULLIGAN:
         state.declared = [s for s in state.declared if s != seat]
         if state.asking == seat:
@@ -206,6 +204,7 @@ def finish_game(state: "MagicState") -> None:
     state._decisions = None
     if state.over:
         return
+    del state.steps.items[1:]  # nothing of the ended game stays pending: only its mode
     winner = state.game_winner
     champion = state.series.champion()
     if champion is not None:
@@ -229,7 +228,7 @@ def end_match(state: "MagicState", winner: int | None) -> None:
     state.ended = True
     state.over = True
     state.winner = winner
-    state.mode = M_OVER
+    state.steps.items[:] = [M_OVER]  # nothing stays pending, a resolution neither
     if winner is None:
         state.note("The match is a draw.")
     else:

@@ -1,8 +1,9 @@
 """magic-core's game state: what a match holds, and its hooks into the engine's core.
 
 The core (engine/core/state.py) owns the machinery: the decision cache, the driver that
-advances the pending step (here always one: the game's mode, engine/rulesets/magic_core/
-steps.py), cloning by `clone_plan`, and the frame of a view. The rules themselves are
+advances the pending steps (the game's mode, engine/rulesets/magic_core/steps.py, with
+an item resolving and the choice it waits for above it, resolution.py), cloning by
+`clone_plan`, and the frame of a view. The rules themselves are
 split by job into modules whose functions are bound to `MagicState` as methods (see the
 end of the class).
 
@@ -29,7 +30,7 @@ Actions (plain tuples):
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import COPY, LIST, OBJ, OBJ_DICT_SHARING, OBJ_LIST, SHARE, Plan, call
+from engine.core.clone import COPY, LIST, OBJ_DICT_SHARING, OBJ_LIST, SHARE, Plan, call, rebuilt
 from engine.core.decision import Action, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
@@ -49,7 +50,7 @@ from engine.rulesets.magic_core import (
     zones,
 )
 from engine.rulesets.magic_core.events import PlayerLeft
-from engine.rulesets.magic_core.objects import LIBRARY, Choice, Obj, Player, StackItem
+from engine.rulesets.magic_core.objects import LIBRARY, Obj, Player, StackItem
 from engine.rulesets.magic_core.resolution import Trigger
 from engine.rulesets.magic_core.steps import (
     HAND_LIMIT,
@@ -65,7 +66,8 @@ __all__ = ["HAND_LIMIT", "M_PRIORITY", "STEP_NAMES", "MagicState"]
 
 class MagicState(GameState):
     """A magic-core match: the players, the objects and where they are, the turn, and the
-    mode the game is in (the one pending core step, engine/rulesets/magic_core/steps.py)."""
+    pending steps: the mode the game is in (engine/rulesets/magic_core/steps.py) and,
+    while an item resolves, its `Resolve` and the choice it waits for above it."""
 
     ruleset_id = "magic-core"
     empty_board = "No permanents"
@@ -84,13 +86,13 @@ class MagicState(GameState):
         "pending": LIST,
         "limbo": OBJ_LIST,
         "anthem_srcs": OBJ_LIST,
-        "resolving": OBJ,
         "rng": call("clone"),
         "series": COPY,
         "queue": LIST,
         "declared": LIST,
-        "choice": COPY,
         "card_protos": SHARE,  # the match's cards: read only
+        # after the cards: an item resolving (a `Resolve` step) gets the clone's card
+        "steps": rebuilt(resolution.copy_steps),
     }
 
     def __init__(self, names: list[str], rng: MatchRng, best_of: int = 1):
@@ -117,13 +119,10 @@ class MagicState(GameState):
         self.step = UNTAP
         self.priority = 0
         self.passes = 0
-        self.steps = Steps([M_STARTER])  # always one: the mode
+        self.steps = Steps([M_STARTER])  # the mode; above it, a resolution and its choice
         self.asking = 0  # the player a non-priority decision is for
         self.queue: list[int] = []  # players still to declare (mulligan, bottom, blockers ...)
         self.declared: list[int] = []  # mulligans declared this round (103.4)
-        self.choice: Choice | None = None  # a choice in the middle of a resolution
-        self.resolving: StackItem | None = None  # the item resolving, paused by a choice
-        self.resolve_index = 0  # its next effect
         self.ended = False  # the current game has ended
         self.game_winner: int | None = None
         self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)
@@ -137,8 +136,10 @@ class MagicState(GameState):
 
     @property
     def mode(self) -> MagicStep:
-        """What the game waits for: the one pending step (the core's driver advances it,
-        its decision is the open one, an action goes to it)."""
+        """What the game waits for: the top step (the core's driver advances it, its
+        decision is the open one, an action goes to it). Set only while no item resolves
+        (the turn's rules, priority): it replaces the top; a resolution pushes its
+        choices above itself instead (resolution.py)."""
         return self.steps.items[-1]  # type: ignore[return-value]
 
     @mode.setter
@@ -239,7 +240,9 @@ class MagicState(GameState):
 
     # resolution
     resolve_top = resolution.resolve_top
-    continue_resolution = resolution.continue_resolution
+    resolving_item = resolution.resolving
+    stop_resolving = resolution.stop_resolving
+    waiting_mode = resolution.waiting_mode
     finish_item = resolution.finish_item
     spell_done = resolution.spell_done
     stack_triggers = resolution.stack_triggers

@@ -223,21 +223,19 @@ class Player:
 
 class Choice:
     """A choice players make in the middle of a resolution: cards to discard or creatures
-    to sacrifice (101.4, `count` still to pick and `picked` so far, by seat), or the
-    mana value a card cast for free may have (107.3b, `free`)."""
+    to sacrifice (101.4, `count` still to pick and `picked` so far, by seat). Held by the
+    `Choose` step that waits for it (steps.py)."""
 
-    __slots__ = ("count", "free", "kind", "picked")
+    __slots__ = ("count", "kind", "picked")
 
-    def __init__(self, kind: str, *, free: int = 0):
+    def __init__(self, kind: str):
         self.kind = kind
         self.count: dict[int, int] = {}
         self.picked: dict[int, list[int]] = {}
-        self.free = free
 
     def copy(self) -> "Choice":
         twin = Choice.__new__(Choice)
         twin.kind = self.kind
         twin.count = dict(self.count)
         twin.picked = dict(self.picked)  # each pick is replaced, never changed in place
-        twin.free = self.free
         return twin

@@ -1,10 +1,21 @@
 """The stack (405, 608): resolving its top, triggered abilities going on it (603.3), and
-the choices players make in the middle of a resolution (101.4)."""
+the choices players make in the middle of a resolution (101.4).
+
+A resolution that waits for a player is pending work on the core's `Steps`
+(engine/core/steps.py), like every other pause of the game: the item resolving is a
+`Resolve` step pushed above the mode (the turn's step, engine/rulesets/magic_core/
+steps.py) and holding the item and its next effect; an effect that needs a choice pushes
+the choice's step above it (`XChoice`, `Choose`, `Free`), which pops itself once chosen,
+and the driver then advances the `Resolve` again. A clone of the state copies the steps,
+so a half-resolved spell clones and replays like any other position.
+"""
 
 from typing import TYPE_CHECKING, Any
 
 from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
+from engine.core.clone import compile_copier
+from engine.core.steps import AGAIN, DONE, Step, StepResult, Steps
 from engine.rulesets.magic_core import effects as fx
 from engine.rulesets.magic_core.objects import (
     GRAVEYARD,
@@ -13,17 +24,102 @@ from engine.rulesets.magic_core.objects import (
     Obj,
     StackItem,
 )
-from engine.rulesets.magic_core.steps import (
-    M_CHOOSE,
-    M_ORDER,
-    M_PRIORITY,
-    M_TRIGGER,
-    M_XCHOICE,
-)
+from engine.rulesets.magic_core.steps import M_ORDER, M_TRIGGER, M_XCHOICE, Choose
 from engine.rulesets.magic_core.targets import legal_targets, target_ok
 
 if TYPE_CHECKING:
     from engine.rulesets.magic_core.game import MagicState
+
+
+class Resolve(Step):
+    """608.2: an item resolving, its effects carried out in order from `index`.
+
+    Pushed above the mode when the top of the stack resolves. `advance` runs effects until
+    one opens a choice (its step now lies above this one: the driver asks it, and comes
+    back here once it is popped), the game ends, or a player leaving took the resolution
+    away (ending.leave); after the last effect the item finishes (a permanent spell
+    enters the battlefield, an instant or sorcery goes to the graveyard) and the step is
+    done. Another resolution started by an effect would be one more `Resolve` above this
+    one, finished first.
+
+    The item is held here, not on the state: once it has left the stack nothing else
+    refers to it. It is the one step that holds a game object; `copy_steps` gives a
+    clone its own copy of the item, whose card is the clone's."""
+
+    __slots__ = ("index", "item")
+    name = "resolving"
+
+    def __init__(self, item: StackItem):
+        self.item = item
+        self.index = 0  # the next effect
+
+    def advance(self, state: "MagicState") -> StepResult:
+        item = self.item
+        effects = item.effects
+        items = state.steps.items
+        while self.index < len(effects):
+            effect = effects[self.index]
+            self.index += 1
+            fx.resolve(state, item, effect)
+            if state.ended:
+                return DONE  # the game is over: the rest of the item never happens
+            if items[-1] is not self:
+                return AGAIN  # a choice waits above it, or a leaver took it away
+        state.finish_item(item)
+        return DONE
+
+
+def copy_steps(twin: "MagicState", steps: Steps) -> Steps:
+    """A clone's steps (`MagicState.clone_plan`, copied after everything else): each
+    step by its own `copy()`, and each resolving item copied here, where the clone's
+    cards are known, so that its card is the clone's own object (the one in the clone's
+    index, which the item's resolution moves), exactly as the core's memo would copy it."""
+    copy = steps.copy()
+    for step in copy.items:
+        if step.__class__ is Resolve:
+            step.item = _copy_item(twin, step.item)
+    return copy
+
+
+def _copy_item(twin: "MagicState", item: StackItem) -> StackItem:
+    """The item by its own `clone_plan`, through a memo that already maps its card to the
+    clone's (a card the clone's index no longer holds is copied with it)."""
+    card = item.card
+    memo: dict[Any, Any] = {}
+    if card is not None and card.uid in twin.objs:
+        memo[card] = twin.objs[card.uid]
+    copied: StackItem = compile_copier(StackItem)(item, memo)
+    return copied
+
+
+def resolving(state: "MagicState") -> StackItem | None:
+    """The item resolving now (the topmost `Resolve`), or None."""
+    for step in reversed(state.steps.items):
+        if step.__class__ is Resolve:
+            return step.item
+    return None
+
+
+def stop_resolving(state: "MagicState", seat: int | None = None) -> bool:
+    """Take off the steps the lowest resolution (of an item `seat` controls, or any)
+    with everything pending above it (its choices, resolutions it started); True if
+    there was one. The mode below it stays."""
+    items = state.steps.items
+    for index, step in enumerate(items):
+        if step.__class__ is Resolve and (seat is None or step.item.controller == seat):
+            del items[index:]
+            return True
+    return False
+
+
+def waiting_mode(state: "MagicState") -> Step:
+    """The step that waits or moves the game on: the top, under any `Resolve` running
+    now (a rule applied in the middle of an effect sees the mode, not the resolution)."""
+    items = state.steps.items
+    index = len(items) - 1
+    while index > 0 and items[index].__class__ is Resolve:
+        index -= 1
+    return items[index]
 
 
 class Trigger:
@@ -40,7 +136,8 @@ class Trigger:
 
 
 def resolve_top(state: "MagicState") -> None:
-    """608: the top object resolves; a targeted one whose target is gone does nothing."""
+    """608: the top object resolves; a targeted one whose target is gone does nothing.
+    Its effects run as its `Resolve` step advances (next in the driver's loop)."""
     item = state.stack.pop()
     state.give_priority_to_active()  # 117.3b, unless the resolution asks something
     if item.target_word is not None and not target_ok(
@@ -49,26 +146,10 @@ def resolve_top(state: "MagicState") -> None:
         state.note(f"{item.name} does nothing: its target is gone (608.2b).")
         state.spell_done(item)
         return
-    state.resolving, state.resolve_index = item, 0
+    state.steps.push(Resolve(item))
     if item.is_spell and item.proto.x_choice:  # 107.3e: X is chosen now
-        state.mode = M_XCHOICE
+        state.steps.push(M_XCHOICE)
         state.asking = item.controller
-        return
-    state.continue_resolution()
-
-
-def continue_resolution(state: "MagicState") -> None:
-    """Run the effects of the resolving item from where a choice paused it."""
-    while (item := state.resolving) is not None:
-        index = state.resolve_index
-        if index >= len(item.effects):
-            state.resolving = None
-            state.finish_item(item)
-            return
-        state.resolve_index = index + 1
-        fx.resolve(state, item, item.effects[index])
-        if state.mode != M_PRIORITY or state.ended:
-            return  # a choice is open, or the game is over
 
 
 def finish_item(state: "MagicState", item: StackItem) -> None:
@@ -152,7 +233,7 @@ def trigger_all(state: "MagicState", when: str, seat: int) -> None:
 def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
     """Players choose in APNAP order, each seeing the earlier choices (101.4, 101.4b);
     the chosen actions then happen at once. A player with no real choice is skipped."""
-    choice = state.choice = Choice(kind)
+    choice = Choice(kind)
     for seat in state.apnap():
         if seat not in counts:
             continue
@@ -166,24 +247,25 @@ def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
             choice.count[seat] = n
     state.queue = [s for s in state.apnap() if s in choice.count]
     if state.queue:
-        state.mode = M_CHOOSE
+        state.steps.push(Choose(choice))  # above the resolution: it goes on once all chose
         state.asking = state.queue[0]
     else:
-        state.carry_out_choice()
+        state.carry_out_choice(choice)
 
 
-def next_chooser(state: "MagicState") -> None:
+def next_chooser(state: "MagicState", step: Choose) -> None:
+    """The next player chooses; after the last, the choices happen and the `Choose` step
+    leaves: the resolution below it goes on."""
     state.queue = [s for s in state.queue if s != state.asking]
     if state.queue:
         state.asking = state.queue[0]
         return
-    state.carry_out_choice()
-    state.continue_resolution()
+    state.steps.remove(step)
+    state.carry_out_choice(step.choice)
 
 
-def carry_out_choice(state: "MagicState") -> None:
-    choice = state.choice
-    assert choice is not None  # carried out once, when everyone has chosen
+def carry_out_choice(state: "MagicState", choice: Choice) -> None:
+    """The chosen cards are discarded, the chosen creatures sacrificed, all at once."""
     kind = choice.kind
     for seat in state.apnap():
         uids = choice.picked.get(seat, [])
@@ -193,8 +275,6 @@ def carry_out_choice(state: "MagicState") -> None:
         else:
             for obj in objs:
                 state.sacrifice(obj)
-    state.choice = None
-    state.mode = M_PRIORITY
 
 
 def ref_name(state: "MagicState", ref: Any) -> str:

@@ -27,7 +27,8 @@ COPY_LIMIT = 4  # 100.2a, basic lands excepted
 class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
-    version = "3"  # 3: R13, no X = 0 that does nothing (issue 15); 2: no tells
+    version = "4"  # 4: R14, a free cast asked with any card in hand (no tells); 3: R13, no
+    # X = 0 that does nothing (issue 15); 2: no tells
     options_model = SeriesOptions
     card_type = schema.Card
     min_players = 2

@@ -1,12 +1,15 @@
 """magic-core's steps of a turn (500-514), and what the game waits for: its core `Step`s.
 
-The game always has exactly one pending step, its *mode* (`MagicState.mode`, the top of
-the core's `Steps`): a player's priority, a declaration of attackers, a choice in the
-middle of a resolution, or one of the two steps that move the turn on by themselves. The
-core's driver (`GameState.run`) advances it until it waits; the open decision is the
-mode's, and an action goes to the mode's `apply`. A mode holds no data (what it works on,
-the queue of players to ask, the resolving item, the choice so far, is the state's), so
-each is one shared object and a clone of the state copies none of them.
+At the bottom of the core's `Steps` lies the game's *mode* (`MagicState.mode` while
+nothing resolves): a player's priority, a declaration of attackers, a mulligan, or one of
+the two steps that move the turn on by themselves. An item resolving is a `Resolve` step
+above it (engine/rulesets/magic_core/resolution.py), and a choice its resolution waits
+for (X, cards to discard or sacrifice, a card cast for free) is one more step above that,
+which pops itself once made. The core's driver (`GameState.run`) advances the top until
+it waits; the open decision is the top step's, and an action goes to it. A mode holds no
+data (what it works on, the queue of players to ask, is the state's), so each is one
+shared object and a clone of the state copies none of them; a choice step holds what its
+choice needs (the picks so far, the mana value a free card may have), and is copied.
 
 Their own module so that the rules' helpers (effects, the view) can name a step or a
 mode without importing the game module that imports them.
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
 from engine.core.steps import AGAIN, WAIT, Step, StepResult
+from engine.rulesets.magic_core.objects import Choice
 from engine.rulesets.magic_core.targets import legal_targets
 
 if TYPE_CHECKING:
@@ -210,15 +214,22 @@ class TriggerTarget(MagicStep):
 
 class Choose(MagicStep):
     """101.4: players choose cards to discard or creatures to sacrifice in APNAP order,
-    each seeing the earlier choices (101.4b); the choices then happen at once."""
+    each seeing the earlier choices (101.4b); the choices then happen at once. Pushed
+    above the resolution that asks, holding the choice (who still picks how many, the
+    picks so far); it leaves once the last player chose."""
 
-    __slots__ = ()
+    __slots__ = ("choice",)
     name = "choose"
+
+    def __init__(self, choice: Choice):
+        self.choice = choice
+
+    def copy(self) -> "Choose":
+        return Choose(self.choice.copy())
 
     def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
-        choice = state.choice
-        assert choice is not None  # a choice is open while this mode is
+        choice = self.choice
         what = choice.kind
         picks = choice.count[who]
         cards = state.players[who].hand if what == "discard" else state.sacrificeable(who)
@@ -245,9 +256,8 @@ class Choose(MagicStep):
         ]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        assert state.choice is not None  # as in decision()
-        state.choice.picked[player] = picked(action)
-        state.next_chooser()
+        self.choice.picked[player] = picked(action)
+        state.next_chooser(self)
 
 
 class Cleanup(MagicStep):
@@ -274,24 +284,25 @@ class Cleanup(MagicStep):
 
 
 class XChoice(MagicStep):
-    """107.3e: the controller chooses an X that appears only in the text, as it resolves."""
+    """107.3e: the controller chooses an X that appears only in the text, as it resolves:
+    pushed above its `Resolve` before the first effect, and popped once chosen."""
 
     __slots__ = ()
     name = "choose X"
 
     def decisions(self, state: "MagicState") -> list[Decision]:
-        item = state.resolving
+        item = state.resolving_item()
         assert item is not None  # X is chosen as a spell resolves (107.3e)
         prompt = f"Choose X for {item.name}."
         actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
         return [Decision(state.asking, "x", prompt, actions)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        assert state.resolving is not None  # as in decision()
-        state.resolving.x = action[1]
+        item = state.resolving_item()
+        assert item is not None  # as in decisions()
+        item.x = action[1]
         state.note(f"{state.names[player]} chooses X={action[1]}.")
-        state.mode = M_PRIORITY
-        state.continue_resolution()
+        state.steps.remove(self)  # the resolution below goes on
 
 
 class Order(MagicStep):
@@ -313,22 +324,26 @@ class Order(MagicStep):
 
 
 class Free(MagicStep):
-    """107.3b: a resolving effect lets a player cast a card without paying its mana cost."""
+    """107.3b: a resolving effect lets a player cast a card without paying its mana cost:
+    pushed above the resolution with the highest mana value the card may have, popped once
+    the player casts or declines."""
 
-    __slots__ = ()
+    __slots__ = ("limit",)
     name = "cast for free"
+
+    def __init__(self, limit: int):
+        self.limit = limit
 
     def decisions(self, state: "MagicState") -> list[Decision]:
         who = state.asking
-        actions = [*state.free_actions(who), DECLINE]
+        actions = [*state.free_actions(who, self.limit), DECLINE]
         prompt = "You may cast a card without paying its mana cost."
-        return [Decision(who, "free", prompt, actions, private=True)]
+        return [Decision(who, "free", prompt, actions, private=True, always_ask=True)]
 
     def apply(self, state: "MagicState", player: int, action: Action) -> None:
-        state.mode = M_PRIORITY
+        state.steps.remove(self)  # the resolution below goes on after the cast
         if action[0] == "free":
             state.cast(player, action[1], 0, action[2], free=True)
-        state.continue_resolution()
 
 
 class Mulligan(MagicStep):
@@ -417,9 +432,7 @@ M_PRIORITY = Priority()
 M_ATTACKERS = Attackers()
 M_BLOCKERS = Blockers()
 M_TRIGGER = TriggerTarget()
-M_CHOOSE = Choose()
 M_CLEANUP = Cleanup()
-M_FREE = Free()
 M_NEXT_STEP = NextStep()
 M_NEXT_TURN = NextTurn()
 M_OVER = Over()

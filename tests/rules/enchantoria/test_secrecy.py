@@ -127,3 +127,18 @@ def test_my_next_decision_number_does_not_count_the_other_players_steps() -> Non
         match.apply(1, ("cast", uid_in_hand(match, 1, "spark_needle")))
         seqs.append(match.decision_for(1).seq)
     assert seqs[0] == seqs[1]
+
+
+def test_r22_a_player_with_cards_is_asked_even_with_nothing_castable() -> None:
+    """R22 (no tells): Ann holds a Cinder Comet she cannot pay for (1 mana); she is asked
+    in Combat all the same, with Done her only option, so Bob cannot tell her hand holds
+    nothing castable. Bob, with an empty hand and no creature (as everyone sees), is
+    committed at once."""
+    match = scenario({"hand": ["cinder_comet"], "mana": 1}, {"hand": [], "mana": 1})
+    ann = match.decision_for(0)
+    assert ann is not None and ann.kind == "cast" and ann.actions == [("done",)]
+    assert match.decision_for(1) is None  # nothing to do, visibly: no needless prompt
+    assert [d.player for d in match.view(1).decisions] == [0]
+    match.apply(0, ("done",))
+    texts = [e.text for e in match.events]
+    assert "Ann casts nothing." in texts and "Bob casts nothing." in texts  # revealed

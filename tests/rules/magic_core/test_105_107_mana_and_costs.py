@@ -231,6 +231,31 @@ def test_107_3b_cast_without_paying_the_mana_cost_x_is_zero() -> None:
     assert len(player(match, 0).hand) == 0  # drew X = 0 cards
 
 
+def test_r14_a_free_cast_is_offered_for_any_card_in_hand_castable_or_not() -> None:
+    """R14 (no tells): Unbidden Muse asks its caster whenever their hand holds a card,
+    even one that cannot be cast for free (a creature here): the choice is asked, with
+    "cast nothing" its only option, not taken silently, so the others do not learn that
+    the hand holds no cheap instant or sorcery. With an empty hand (as everyone sees) the
+    Muse resolves at once."""
+    match = scenario({"hand": ["unbidden_muse", "bramble_cub"], "battlefield": ["seamere"] * 3}, {})
+    cast(match, "unbidden_muse")
+    resolve(match)
+    d = decision(match)
+    assert d.player == 0 and d.kind == "free"
+    assert d.actions == [("decline",)]  # the creature is no free cast, yet Ann is asked
+    assert match.decision_for(0) is d and not match.state.players[0].graveyard
+    assert match.view(1).decisions and "Unbidden Muse" in repr(match.view(1))
+    match.apply(0, ("decline",))
+    assert [o.proto.id for o in player(match, 0).graveyard] == ["unbidden_muse"]
+    assert [o.proto.id for o in player(match, 0).hand] == ["bramble_cub"]
+
+    match = scenario({"hand": ["unbidden_muse"], "battlefield": ["seamere"] * 3}, {})
+    cast(match, "unbidden_muse")
+    resolve(match)
+    assert [o.proto.id for o in player(match, 0).graveyard] == ["unbidden_muse"]
+    assert not match.state.stack and decision(match).kind != "free"
+
+
 def test_107_3c_x_defined_by_the_text_is_not_announced() -> None:
     match = scenario(
         {"hand": ["echoing_howl"], "battlefield": ["wildwood"] * 4 + ["bramble_cub", "loamkeeper"]},

@@ -6,18 +6,21 @@ import pytest
 from engine.agents import GreedyAgent, RandomAgent
 from engine.core.errors import ScenarioError
 from engine.core.events import CardDrawn
-from engine.core.match import from_scenario, new_match
+from engine.core.match import from_scenario, new_match, replay
+from engine.core.record import MatchRecord
 from tests.rules.magic_core.conftest import (
     NAMES,
     cast,
     decision,
     deck,
     fresh,
+    objs,
     player,
     resolve,
     scenario,
     uid,
 )
+from tests.support.fingerprint import fingerprint
 
 
 def play(match, moves: int, seed: int = 0) -> None:
@@ -119,7 +122,8 @@ def test_before_the_first_turn_the_view_names_the_setup_not_a_step() -> None:
 
 def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None:
     """A spell paused for a choice (101.4: each player picks a creature to sacrifice) is
-    pending work the core copies (the mode step, the resolving item, the choice so far):
+    pending work the core copies (the mode, the `Resolve` step holding the item and its
+    next effect, the choice step above it, the choice so far):
     the clone finishes the resolution by itself, without touching the original, and the
     original then finishes it the same way."""
     match = scenario(
@@ -130,15 +134,111 @@ def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None
     cast(match, "toll_of_the_barrow")
     resolve(match)
     state = match.state
-    assert (decision(match).kind, state.resolving.name) == ("sacrifice", "Toll of the Barrow")
+    assert (decision(match).kind, state.resolving_item().name) == (
+        "sacrifice",
+        "Toll of the Barrow",
+    )
     twin = state.clone()
     rat, archer = uid(match, "gravemaw_rat"), uid(match, "canopy_archer")
     twin.apply(1, ("card", rat))
     assert twin.decisions()[0].player == 2 and "Gravemaw Rat" in twin.decisions()[0].prompt
-    assert state.choice.picked.get(1) is None and state.decisions()[0].player == 1
+    assert state.steps.top().choice.picked.get(1) is None and state.decisions()[0].player == 1
     twin.apply(2, ("card", archer))
-    assert twin.resolving is None and state.resolving is not None
+    assert twin.resolving_item() is None and state.resolving_item() is not None
     assert rat in state.objs and state.objs[rat].zone == "battlefield"
     state.apply(1, ("card", rat))
     state.apply(2, ("card", archer))
     assert state.view(0) == twin.view(0) and state.events == twin.events
+
+
+def test_a_resolution_paused_twice_is_steps_that_clone_and_replay() -> None:
+    """107.3e then 101.4: Tidal Bargain waits for its X, then for the discard. Each pause
+    is a choice step above the spell's `Resolve` (which holds the spell and its next
+    effect) on the core's steps; a clone at a pause finishes alone and alike, and the
+    record of a match paused there replays from JSON to the same match."""
+    match = scenario(
+        {
+            "hand": ["tidal_bargain", "kindle_bolt", "bramble_cub"],
+            "library": ["seamere"] * 4,
+            "battlefield": ["seamere"] * 2,
+        },
+        {},
+    )
+    cast(match, "tidal_bargain")
+    resolve(match)
+    state = match.state
+    modes = [type(step).__name__ for step in state.steps]
+    assert (decision(match).kind, modes) == ("x", ["Priority", "Resolve", "XChoice"])
+    assert not state.stack and state.resolving_item().name == "Tidal Bargain"
+    match.apply(0, ("x", 2))
+    paused = [type(step).__name__ for step in state.steps]
+    assert (decision(match).kind, paused) == ("discard", ["Priority", "Resolve", "Choose"])
+    assert state.steps.items[1].index == 2  # the draw is done, the discard under way
+    twin = state.clone()
+    assert twin.resolving_item() is not state.resolving_item()
+    again = replay(MatchRecord.from_json(match.record.to_json()))
+    assert fingerprint(again) == fingerprint(match)
+    hand = [o.uid for o in player(match, 0).hand][:2]
+    for each in (match, again):
+        each.apply(0, tuple(("card", u) for u in hand))
+    twin.apply(0, tuple(("card", u) for u in hand))
+    assert [type(step).__name__ for step in state.steps] == ["Priority"]
+    assert fingerprint(again) == fingerprint(match)
+    assert twin.view(0).seats == state.view(0).seats and twin.events == state.events
+    assert objs(match, "tidal_bargain", "graveyard")  # the sorcery finished (608.2n)
+
+
+def test_a_choice_made_mid_resolution_starts_what_resolves_after_it() -> None:
+    """107.3b, 603.2: the card Unbidden Muse lets its caster cast goes on the stack in the
+    middle of the Muse's resolution, and Scholar of Tides triggers on that cast; the Muse
+    finishes first, then the trigger goes on the stack above the free spell and
+    resolves before it."""
+    match = scenario(
+        {
+            "hand": ["unbidden_muse", "kindle_bolt"],
+            "battlefield": ["seamere"] * 3 + ["scholar_of_tides"],
+        },
+        {},
+    )
+    cast(match, "unbidden_muse")
+    resolve(match)
+    assert [type(step).__name__ for step in match.state.steps] == ["Priority", "Resolve", "Free"]
+    before = len(match.events)
+    match.apply(0, ("free", uid(match, "kindle_bolt", "hand"), "p1"))
+    # nobody can act (empty hands, no abilities): everything resolves by itself
+    assert [e.text for e in match.events[before:]] == [
+        "Ann casts Kindle Bolt targeting Bob.",
+        "Scholar of Tides's triggered effect triggers.",
+        "Scholar of Tides gets +1/+0.",
+        "Bob takes 2 damage from Kindle Bolt (18 left).",
+    ]
+    assert objs(match, "unbidden_muse", "graveyard") and objs(match, "kindle_bolt", "graveyard")
+    assert not match.state.stack and match.state.resolving_item() is None
+    scholar = objs(match, "scholar_of_tides")[0]
+    assert match.state.power(scholar) == 3  # one +1/+0 per spell cast
+
+
+def test_a_caster_who_leaves_mid_resolution_takes_the_resolution_with_them() -> None:
+    """800.4a and ruling R8: the active player leaves while their Toll of the Barrow
+    waits for an opponent's sacrifice; the spell stops resolving (its `Resolve` and the
+    choice above it leave the steps), nobody sacrifices, and the next player's turn
+    begins."""
+    match = scenario(
+        {"hand": ["toll_of_the_barrow"], "battlefield": ["fenmire"] * 2},
+        {"battlefield": ["bramble_cub", "gravemaw_rat"]},
+        {"battlefield": ["lantern_warden", "canopy_archer"]},
+    )
+    cast(match, "toll_of_the_barrow")
+    resolve(match)
+    assert decision(match).kind == "sacrifice"
+    match.resign(0)
+    state = match.state
+    assert state.resolving_item() is None
+    assert not any(type(step).__name__ in ("Resolve", "Choose") for step in state.steps)
+    assert state.active == 1 and not match.over
+    assert {o.proto.id for o in state.battlefield} == {
+        "bramble_cub",
+        "gravemaw_rat",
+        "lantern_warden",
+        "canopy_archer",
+    }

@@ -1,0 +1,71 @@
+"""Board edits take turns with the clicks (issue 13, the bench's p99).
+
+Matches dealt together fall due for their board edits together, every `board_interval`.
+Built in one pass of the loop, a hundred boards held every click queued behind them for
+tens of milliseconds, every 1.5 s (the bursts `cardhost bench-bot` showed). The board
+worker now keeps at most `boards_at_once` edits under way, so other work runs between them.
+"""
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+from bot.presenter import Presenter
+from bot.traffic import GlobalBudget
+
+
+class _Controller:
+    def __init__(self) -> None:
+        self.tasks: set[asyncio.Task] = set()
+
+    def track(self, task: asyncio.Task) -> None:
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+
+def _presenter() -> Presenter:
+    traffic = SimpleNamespace(
+        budget=GlobalBudget(rate=1e6, burst=1e6),
+        board_token=lambda match_id, message_id: object(),  # a live token: no budget spent
+        forget_match=lambda match_id, seats: None,
+    )
+    bot: Any = SimpleNamespace(traffic=traffic, controller=_Controller())
+    return Presenter(bot)
+
+
+def _session(match_id: int) -> Any:
+    return SimpleNamespace(
+        match_id=match_id, board_message_id=1000 + match_id, match=SimpleNamespace(over=False)
+    )
+
+
+async def test_boards_due_together_are_edited_a_few_at_a_time_with_clicks_between() -> None:
+    presenter = _presenter()
+    under_way, most = 0, 0
+    clicks_seen: list[int] = []  # how many boards were done when each "click" ran
+    done = 0
+
+    async def draw(session: Any, *, spent: bool = True) -> None:
+        nonlocal under_way, most, done
+        under_way += 1
+        most = max(most, under_way)
+        await asyncio.sleep(0.001)  # the edit's round trip
+        under_way -= 1
+        done += 1
+
+    presenter._draw_board = draw  # type: ignore[method-assign]
+    for match_id in range(100):
+        presenter._edit_board(_session(match_id))
+
+    async def clicks() -> None:
+        for _ in range(20):
+            clicks_seen.append(done)
+            await asyncio.sleep(0.001)
+
+    await asyncio.gather(clicks(), presenter._board_worker)  # type: ignore[arg-type]
+    await asyncio.gather(*presenter.bot.controller.tasks)
+
+    assert done == 100
+    assert most == presenter.boards_at_once  # never more at once, and the cap is used
+    # the clicks ran while the boards were being edited, not only before or after them
+    assert any(0 < seen < 100 for seen in clicks_seen)
