@@ -155,6 +155,12 @@ def _bench_restart(args: argparse.Namespace) -> int:
     return run_bench_restart(args.matches, args.actions, args.distinct)
 
 
+def _bench_log(args: argparse.Namespace) -> int:
+    from bot.bench_log import run_bench_log
+
+    return run_bench_log(args.matches, args.turns)
+
+
 def _copy_db(args: argparse.Namespace) -> int:
     from bot.storage.copy import run_copy
 
@@ -272,6 +278,11 @@ def build_parser() -> argparse.ArgumentParser:
     restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
     restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
     restart.set_defaults(run=_bench_restart)
+
+    log = sub.add_parser("bench-log", help="the action log's cost per append (group commit)")
+    log.add_argument("--matches", type=int, default=50, help="matches appending at once")
+    log.add_argument("--turns", type=int, default=100, help="appends per match, one after another")
+    log.set_defaults(run=_bench_log)
 
     copy = sub.add_parser(
         "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"

@@ -106,3 +106,120 @@ async def test_a_refused_append_writes_nothing(backend: Backend, seq: int) -> No
         assert (await store.matches.load_record(match_id)).actions == []
     finally:
         await store.close()
+
+
+class CountingTx:
+    """A `SyncTx` that counts the statements it is given (each a round trip on PostgreSQL
+    unless pipelined: the count is the work the server sees per group)."""
+
+    STATEMENTS = frozenset({"execute", "executemany", "fetchone", "fetchall", "begin", "commit"})
+
+    def __init__(self, tx) -> None:
+        self._tx = tx
+        self.statements = 0
+
+    def __getattr__(self, name: str):
+        if name in self.STATEMENTS:
+            self.statements += 1
+        return getattr(self._tx, name)
+
+
+def _group(ids: list[int], seq: int) -> list:
+    """Appends as `ActionLog` hands them to `_write_appends`: one per match, at `seq`."""
+    loop = asyncio.get_running_loop()
+    return [
+        (i, [(seq, 0, f'["a",{i}]')], "2026-11-24T21:00:00+00:00", None, loop.create_future())
+        for i in ids
+    ]
+
+
+async def test_a_group_costs_as_many_statements_as_a_single_append(backend: Backend) -> None:
+    """Eight appends in one group send the server no more statements than one does: the
+    group is one read of the last seqs and one batch of writes, not a round trip per
+    statement per append (what held PostgreSQL's clicks back under load)."""
+    store = await Storage.open(backend.url())
+    try:
+        ids = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(9)
+        ]
+        counts = []
+        for group in (_group(ids[:1], 1), _group(ids[1:], 1)):
+
+            def work(tx, group=group):
+                counting = CountingTx(tx)
+                outcomes = matches_module._write_appends(counting, group=group)
+                return outcomes, counting.statements
+
+            outcomes, statements = await store.db.run(work)
+            assert outcomes == [None] * len(group)
+            counts.append(statements)
+        assert counts[0] == counts[1]
+        for match_id in ids:
+            assert (await store.matches.load_record(match_id)).actions == [(0, ["a", match_id])]
+    finally:
+        await store.close()
+
+
+async def test_a_batch_the_primary_key_refuses_is_written_again_one_by_one(
+    backend: Backend, monkeypatch
+) -> None:
+    """Should the batch's read of the last seqs be stale (a writer that skipped the write
+    lock), the primary key refuses its rows, nothing of the batch is kept, and the group is
+    written again append by append: the one that clashes is refused, the others commit."""
+    store = await Storage.open(backend.url())
+    try:
+        taken, free = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(2)
+        ]
+        await store.matches.append_action(taken, 1, 1, ("first",))
+
+        def stale(count: int) -> str:  # every match reads as having no actions yet
+            marks = ", ".join("?" * count)
+            return f"SELECT m.id, m.status, 0 AS last_seq FROM matches m WHERE m.id IN ({marks})"
+
+        monkeypatch.setattr(matches_module, "_last_seqs_sql", stale)
+        group = _group([taken, free], 1)
+        outcomes = await store.db.run(lambda tx: matches_module._write_appends(tx, group=group))
+        assert isinstance(outcomes[0], SequenceConflict) and outcomes[1] is None
+        assert (await store.matches.load_record(taken)).actions == [(1, ["first"])]
+        assert (await store.matches.load_record(free)).actions == [(0, ["a", free])]
+    finally:
+        await store.close()
+
+
+async def test_matches_appending_turn_after_turn_keep_writing_in_groups(
+    backend: Backend, monkeypatch
+) -> None:
+    """Ten matches each append as soon as their previous append is answered (a match's
+    next action): the appends made while a group is written go together in the next one,
+    so forty appends take a handful of writes, never an empty one. Were the log idle
+    between a write and the next group, every answered caller would start a write of its
+    own and the groups would break up into writes of one."""
+    store = await Storage.open(backend.url())
+    try:
+        ids = [
+            await store.matches.create_match(GUILD, CHANNEL + n, clash_match(n).record, PLAYERS)
+            for n in range(10)
+        ]
+        groups = []
+        real = matches_module._write_appends
+
+        def spy(conn, *, group):
+            groups.append(len(group))
+            return real(conn, group=group)
+
+        monkeypatch.setattr(matches_module, "_write_appends", spy)
+
+        async def turns(match_id: int) -> None:
+            for seq in range(1, 5):
+                await store.matches.append_action(match_id, seq, seq % 2, ("pick", seq))
+
+        await asyncio.gather(*(turns(i) for i in ids))
+        assert sum(groups) == 40 and 0 not in groups
+        assert len(groups) <= 10, groups
+        for match_id in ids:
+            assert len((await store.matches.load_record(match_id)).actions) == 4
+    finally:
+        await store.close()
