@@ -49,6 +49,7 @@ from bot.standin import CallbackType, FakeDiscord
 from bot.standin.messages import FakeMessage
 from bot.standin.state import FakeChannel, FakeUser
 from bot.storage import Storage
+from bot.storage.scratch import configured_postgresql, scratch_database
 from engine import Match, MatchRecord, new_match
 
 PLAN = ("committed", "accepted", "board", "burst", "random")
@@ -481,8 +482,10 @@ class CrashTest:
 
 async def crashtest(matches: int, kills: int, seed: int) -> Tally:
     run_id = uuid.uuid4().hex
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "crashtest.sqlite3"
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        scratch_database(Path(folder), postgresql=configured_postgresql()) as database,
+    ):
         async with FakeDiscord(bot_name="cardhost", default_timeout=30.0) as fake:
             bot = BotProcess(fake, database, seed, run_id)
             test = CrashTest(fake, bot, seed)

@@ -1,8 +1,9 @@
 """One-ply greedy: try every legal action on a copy, keep the one the ruleset scores best.
 
-The score is the ruleset's `evaluate`, which reads only what the player could see (boards,
-health, card counts), so the agent gains nothing from the copy's hidden cards. Ties go to
-the earlier action, and a seeded coin breaks them when asked, so games stay reproducible.
+The score is the ruleset's `score_action` (by default `evaluate` of the position the
+action leads to), which reads only what the player could see (boards, health, card
+counts), so the agent gains nothing from the copy's hidden cards. Ties go to the earlier
+action, and a seeded coin breaks them when asked, so games stay reproducible.
 """
 
 import random
@@ -25,10 +26,9 @@ class GreedyAgent:
         player = decision.player
         best_score = None
         best: list[Action] = []
+        score_action = rules.score_action
         for action in decision.actions:
-            twin = state.clone()
-            twin.apply(player, action)
-            score = rules.evaluate(twin, player)
+            score = score_action(state, player, action)
             if best_score is None or score > best_score:
                 best_score, best = score, [action]
             elif score == best_score:

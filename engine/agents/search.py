@@ -323,9 +323,19 @@ def _cheap_greedy(
 ) -> GameState:
     """One rollout step of a cheap greedy: `sample` actions drawn at random (all of them
     when there are no more), each tried on a copy and scored by the ruleset's evaluation
-    for the mover; the best copy goes on."""
-    best_world, best_value = None, 0.0
+    for the mover; the best copy goes on. A ruleset with its own `score_action` (greedy's
+    score, Mage Wars') has the actions scored by it, and the best is then played: the
+    rollouts play as its greedy agent does."""
     tried = actions if len(actions) <= sample else rng.sample(actions, sample)
+    if type(rules).score_action is not Ruleset.score_action:
+        best_action, best_score = tried[0], None
+        for action in tried:
+            score = rules.score_action(world, mover, action)
+            if best_score is None or score > best_score:
+                best_action, best_score = action, score
+        world.apply(mover, best_action)
+        return world
+    best_world, best_value = None, 0.0
     for action in tried:
         twin = world.clone()
         twin.apply(mover, action)

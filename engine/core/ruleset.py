@@ -88,6 +88,15 @@ class Ruleset(ABC, Generic[S]):
     def evaluate(self, state: S, player: int) -> float:
         """A score of the position for `player` from what that player may know (for AI)."""
 
+    def score_action(self, state: S, player: int, action: Action) -> float:
+        """The greedy agent's score of one legal action: by default the position it leads
+        to, tried on a copy, as `evaluate` sees it. A ruleset overrides it where that
+        position is not comparable between actions (Mage Wars: "end turn" would be
+        scored after the next player's chance events, every other action before)."""
+        twin = state.clone()
+        twin.apply(player, action)
+        return self.evaluate(twin, player)
+
     def for_people(self, action: Action) -> bool:
         """True for an action that exists for people only (take back a secret step, a
         setting): look-ahead agents leave it out, as it leads back to a position already

@@ -1,5 +1,7 @@
 """Health lost and healed, death, and resurrection (mw:101, mw:132-139, R7, R11, R12)."""
 
+from itertools import combinations
+
 from engine.core import events as ev
 from engine.core.events import Note
 from engine.rulesets.mage_wars.state import TableState
@@ -77,6 +79,18 @@ def resurrect(state: TableState, side: Seat) -> None:
     side.dead = False
     heal(state, side, state.max_health(side))
     state.events.append(Note(f"{side.name}'s Mage {side.mage.proto.name} is resurrected!"))
+
+
+def needs_paid(needs: list[str], cards: list[Card]) -> int:
+    """How many of the Resurrect requirements `needs` these cards could pay at most, one
+    card each: what a dead Mage's choice of cards to keep looks at (ai.choose_many)."""
+    needs = sorted(needs, key=lambda n: n == "any")
+    payers = [c for c in cards if c.proto.resources]
+    for count in range(len(needs), 0, -1):
+        for subset in combinations(needs, count):
+            if _match(list(subset), payers, []) is not None:
+                return count
+    return 0
 
 
 def _match(needs: list[str], cards: list[Card], used: list[Card]) -> list[Card] | None:

@@ -39,6 +39,9 @@ from engine.rulesets.mage_wars.winning import check_levels, check_trials, check_
 class MageWarsState(TableState):
     ruleset_id = "mage-wars"
     events_shown = EVENTS_SHOWN
+    #: Set on a greedy agent's look-ahead copy only: the copy stops once the turn has
+    #: ended, before the next player's upkeep and fate cards (never on a played state).
+    stop_at_turn_end = False
 
     def start(self) -> None:
         """mw:28 — health and armor piles face down; a random player starts (R2)."""
@@ -76,8 +79,11 @@ class MageWarsState(TableState):
     # -- the core's hooks --------------------------------------------------------------
 
     def _next_steps(self) -> bool:
-        """With nothing pending at the end of a turn, the next player's turn comes."""
+        """With nothing pending at the end of a turn, the next player's turn comes; a
+        look-ahead copy marked `stop_at_turn_end` waits there instead (ai.score_action)."""
         if self.phase == "ending":
+            if self.stop_at_turn_end:
+                return False
             self.push(NextTurn(self.active))
             return True
         return False

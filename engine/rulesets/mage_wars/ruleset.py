@@ -84,6 +84,9 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     def evaluate(self, state: MageWarsState, player: int) -> float:
         return ai.evaluate(state, player)
 
+    def score_action(self, state: MageWarsState, player: int, action: Action) -> float:
+        return ai.score_action(state, player, action)
+
     def choose_many(self, state: MageWarsState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
