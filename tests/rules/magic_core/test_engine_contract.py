@@ -120,12 +120,9 @@ def test_before_the_first_turn_the_view_names_the_setup_not_a_step() -> None:
     assert match.view(0).phase == "mulligans"
 
 
-def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None:
-    """A spell paused for a choice (101.4: each player picks a creature to sacrifice) is
-    pending work the core copies (the mode, the `Resolve` step holding the item and its
-    next effect, the choice step above it, the choice so far):
-    the clone finishes the resolution by itself, without touching the original, and the
-    original then finishes it the same way."""
+def toll_waiting_for_a_sacrifice():
+    """Three players; the first's Toll of the Barrow is resolving and waits for the
+    opponents' sacrifices (each has two creatures)."""
     match = scenario(
         {"hand": ["toll_of_the_barrow"], "battlefield": ["fenmire"] * 2},
         {"battlefield": ["bramble_cub", "gravemaw_rat"]},
@@ -133,6 +130,16 @@ def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None
     )
     cast(match, "toll_of_the_barrow")
     resolve(match)
+    return match
+
+
+def test_a_clone_in_the_middle_of_a_resolution_goes_on_alone_and_alike() -> None:
+    """A spell paused for a choice (101.4: each player picks a creature to sacrifice) is
+    pending work the core copies (the mode, the `Resolve` step holding the item and its
+    next effect, the choice step above it, the choice so far):
+    the clone finishes the resolution by itself, without touching the original, and the
+    original then finishes it the same way."""
+    match = toll_waiting_for_a_sacrifice()
     state = match.state
     assert (decision(match).kind, state.resolving_item().name) == (
         "sacrifice",
@@ -223,13 +230,7 @@ def test_a_caster_who_leaves_mid_resolution_takes_the_resolution_with_them() -> 
     waits for an opponent's sacrifice; the spell stops resolving (its `Resolve` and the
     choice above it leave the steps), nobody sacrifices, and the next player's turn
     begins."""
-    match = scenario(
-        {"hand": ["toll_of_the_barrow"], "battlefield": ["fenmire"] * 2},
-        {"battlefield": ["bramble_cub", "gravemaw_rat"]},
-        {"battlefield": ["lantern_warden", "canopy_archer"]},
-    )
-    cast(match, "toll_of_the_barrow")
-    resolve(match)
+    match = toll_waiting_for_a_sacrifice()
     assert decision(match).kind == "sacrifice"
     match.resign(0)
     state = match.state
