@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 START_HEALTH = 30  # R2
 OPENING_HAND = 5  # R2
 HAND_LIMIT = 7  # R13
-MAX_MANA = 10  # R4
+MAX_MANA = 5  # R4 (10 before rules version 4: late turns wasted most of it)
 TURN_LIMIT = 60  # R15
 
 
@@ -25,7 +25,10 @@ def recycle_value(mana_value: int) -> int:
 
 
 def mana_for_turn(turn: int) -> int:
-    """R4: 2 mana in turn 1, one more each turn, at most 10."""
+    """R4: 2 mana in turn 1, one more each turn, at most 5 from turn 4 on.
+
+    At most 5 because a player draws one card a turn: with 10, from turn 9 on players held
+    one or two cards and left about two thirds of their mana unspent (issue 15)."""
     return min(turn + 1, MAX_MANA)
 
 

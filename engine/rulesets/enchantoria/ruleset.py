@@ -27,13 +27,15 @@ PHASES = ("preparation", "combat")
 class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
-    version = "3"  # 3: R22, asked with a card in hand (no tells); 2: no lone X choice
+    # 4: R4, mana at most 5 (issue 15); 3: R22, asked with a card in hand (no tells);
+    # 2: no lone X choice
+    version = "4"
     card_type = schema.Card
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card, at most "
         "4 counterspells). Both players play every turn **at the same time**.\n"
         "• **Turn**: Draw (one card each) → Preparation (mana refills: 2 in turn 1, +1 a turn "
-        "up to 10; you may recycle one card for half its cost rounded up, X counts 0) → "
+        "up to 5; you may recycle one card for half its cost rounded up, X counts 0) → "
         "Combat (cast spells and order your creatures in secret) → Discard (the fallen "
         "leave, hands over 7 are cut, timed effects count down).\n"
         "• **Secret choices**: your picks reach only you; when both players are done, "

@@ -46,12 +46,21 @@ def test_the_game_starts_with_30_health_and_five_cards_then_turn_one_draws() -> 
 
 
 def test_mana_grows_each_turn_and_refills() -> None:
-    # R4
-    assert [mana_for_turn(t) for t in (1, 2, 5, 9, 12)] == [2, 3, 6, 10, 10]
+    # R4 (rules version 4): 2 in turn 1, one more a turn, at most 5 from turn 4 on
+    assert [mana_for_turn(t) for t in (1, 2, 3, 4, 5, 9, 12)] == [2, 3, 4, 5, 5, 5, 5]
     match = scenario({"hand": ["spark_needle"], "mana": 4}, turn=3)
     cast(match, 0, "spark_needle", "p1")
     commit(match)
     assert state(match).players[0].mana == mana_for_turn(4)  # unspent mana does not carry
+
+
+def test_mana_stops_growing_at_five() -> None:
+    # R4 (rules version 4, issue 15): late turns no longer bring mana a one-card-a-turn
+    # hand cannot spend; a turn-9 refill is 5, not 10
+    match = scenario({"hand": ["spark_needle"], "mana": 1}, turn=8)
+    commit(match)
+    for player in state(match).players:
+        assert state(match).turn == 9 and (player.max_mana, player.mana) == (5, 5)
 
 
 def test_recycling_discards_a_card_for_mana_in_the_preparation_phase() -> None:
