@@ -60,7 +60,7 @@ def test_two_creatures_that_kill_each_other_both_strike() -> None:
     order(match, 1, "thornback_boar", "p0")
     boar1 = being(match, 1, "thornback_boar")
     commit(match)
-    assert health(match, 0) == 28  # Bob's boar struck although Ann's boar killed it
+    assert health(match, 0) == 27  # Bob's boar (power 3) struck though Ann's drake killed it
     assert boar1 not in state(match).players[1].board
 
 
