@@ -83,6 +83,28 @@ def test_without_the_hunted_weight_the_slayer_changes_nothing(monkeypatch) -> No
     assert rules.score_action(s, 0, ("end",)) == rules.score_action(s, 0, ("spend",))
 
 
+def _lay_picks() -> set[str]:
+    """Cinder (seat 0) against Selme (wins by structures), holding only a structure card
+    and nothing to fill it with: what greedy does, over eight seeds."""
+    m = game({**CINDER, "hand": ["tidal_library"]}, SELME, decks={"fate": CALM})
+    assert set(m.pending[0].actions) >= {("end",), ("play", m.state.seats[0].hand[0].uid)}
+    return {GreedyAgent(seed).choose(m, m.pending[0])[0] for seed in range(8)}
+
+
+def test_greedy_lays_no_structure_for_a_rival_that_wins_by_structures() -> None:
+    """A structure laid in the centre is one the rival may finish (mw:68): with
+    `CENTRE_THREAT` it counts for the rival more than ending the turn costs (spending a
+    health card ties with ending it, as against any Mage that does not slay)."""
+    assert _lay_picks() == {"end", "spend"}
+
+
+def test_without_the_threat_greedy_lays_the_structure(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The control: without `CENTRE_THREAT` laying it costs less than ending the turn,
+    and greedy lays it every time."""
+    monkeypatch.setattr(ai, "CENTRE_THREAT", 0.0)
+    assert _lay_picks() == {"play"}
+
+
 def _keep_position():  # type: ignore[no-untyped-def]
     """Selme dead (Resurrect: tide and any), a hand of five ember cards and room for one
     more: of the three cards drawn (stone, tide, stone) one is kept."""
