@@ -48,11 +48,16 @@ DEFAULT_PLAYOUTS = 40
 #: every root action compares them fairly (six actions after "end turn" are the other
 #: player's, six after "play a card" mostly the player's own, which flattered every
 #: action but ending the turn), and two turns take in the other player's answer. Measured
-#: against the fixed six actions (docs/ai.md); the others keep six actions, as measured.
+#: against the fixed six actions (docs/ai.md); magic-core keeps six actions, as measured.
+#: Mage Wars' rollouts end with the player's own turn (the other player's fate cards
+#: drawn, in the imagined game): a turn there is many actions long, six of them stopped
+#: at different moments of it, and two turns measured worse (docs/ai.md, third and
+#: fourth sessions).
 TURNS: dict[str, tuple[int, int]] = {
     "battle-mages": (2, 60),
     "clash": (2, 60),
     "enchantoria": (2, 60),
+    "mage-wars": (1, 40),
 }
 #: Each root action starts with this many virtual playouts scored by the ruleset's
 #: evaluation right after it (greedy's view): a small budget then plays at least as
