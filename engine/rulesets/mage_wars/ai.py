@@ -48,8 +48,8 @@ SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "
 END_TURN = 1.5
 #: Each own health and armor card counts this much more while a living rival wins by
 #: slaying Mages: against such a rival a health card spent is a step towards its win,
-#: not only a card (docs/ai.md, fourth session: 78% → 82% against random over 1,600
-#: games; the same weight against every rival, 0.5 or 1, measured 78%, no better).
+#: not only a card (docs/ai.md, fourth session: 1,261 → 1,306 of 1,600 games against
+#: random on the rules before R33; the same weight against every rival measured no better).
 HUNTED = 1.0
 #: A rival that wins by structures may finish any structure in the centre (mw:68), and
 #: does at once when it holds the last resource: each one in the making counts for it
