@@ -149,6 +149,25 @@ def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
     return tuple(actions[: decision.min_picks])
 
 
+#: With more ready attackers than this, the search weighs only all-out and no attack.
+ATTACK_SUBSETS = 5
+
+
+def search_picks(state: "BattleMagesState", decision: Decision) -> list[Action]:
+    """The attack declarations the search agent weighs (its `search_picks` hook): greedy's
+    all-out attack, no attack, and all-out but one creature held back (to block, or out of
+    a bad trade). Greedy cannot tell them apart (blocks are not declared yet when it
+    scores the attack), the search plays each out. Other multi-picks: none (the search
+    answers them by `choose_many`)."""
+    if decision.kind != "attackers":
+        return []
+    all_out = choose_many(state, decision)
+    picks: list[Action] = [all_out, ()]
+    if 2 <= len(all_out) <= ATTACK_SUBSETS:
+        picks += [tuple(a for a in all_out if a != held) for held in all_out]
+    return picks if all_out else []
+
+
 def _harmful_pick(state: "BattleMagesState") -> bool:
     """Does the item being attempted or resolved mostly harm what it picks?"""
 

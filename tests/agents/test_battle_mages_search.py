@@ -1,0 +1,75 @@
+"""Battle Mages' search: it weighs attack declarations (greedy attacks all-out) and scores
+the positions its rollouts stop at by `judge.search_evaluate`, while greedy is unchanged."""
+
+from typing import Any
+
+from engine.agents import SearchAgent, make_agent
+from engine.core.match import Match, from_scenario
+from engine.rulesets.battle_mages import RULESET, ai, judge
+
+
+def _position(ann: dict[str, Any], bob: dict[str, Any], *, to_combat: bool = True) -> Match:
+    """Ann (seat 0) to declare attackers in her turn 5; every other zone a filler."""
+    seats = []
+    for name, given in (("Ann", ann), ("Bob", bob)):
+        seat = {"name": name, "crystals": ["glimmer_shard"] * 5, "spellbook": ["burrow_mole"] * 8}
+        seat.update(given)
+        seats.append(seat)
+    match = from_scenario("battle-mages", {"seats": seats, "active": 0, "turn": 5})
+    while to_combat and match.pending[0].kind != "attackers":  # nothing to cast: to combat
+        decision = match.pending[0]
+        match.apply(decision.player, ("pass",))
+    return match
+
+
+def _held_back() -> Match:
+    """Ann at 4 life with one Boulderkeep Golem (2/8) against two Gravel Brutes (3/3): if
+    the Golem attacks, it is exhausted in Bob's turn and the Brutes deal 6, her death; held
+    back, it blocks one and she lives."""
+    return _position(
+        {"life": 4, "field": ["boulderkeep_golem"]},
+        {"field": ["gravel_brute", "gravel_brute"]},
+    )
+
+
+def test_greedy_attacks_all_out_into_its_death() -> None:
+    """The control: greedy's choice here (and the search's without its attack picks)."""
+    match = _held_back()
+    decision = match.pending[0]
+    greedy = make_agent("greedy", 0).choose(match, decision)
+    assert len(greedy) == 1
+    match.apply(0, greedy)
+    while not match.over and match.state.turn == 5:
+        pending = match.pending[0]
+        match.apply(pending.player, make_agent("greedy", 1).choose(match, pending))
+    bob = make_agent("greedy", 2)
+    while not match.over and match.state.turn == 6:
+        pending = match.pending[0]
+        match.apply(pending.player, bob.choose(match, pending))
+    assert match.over and match.winner == 1
+
+
+def test_the_search_holds_back_the_blocker_it_needs() -> None:
+    match = _held_back()
+    decision = match.pending[0]
+    agent = SearchAgent(5, playouts=40)
+    assert agent.choose(match, decision) == ()
+    assert () in agent.last_visits and len(agent.last_visits) == 2
+
+
+def test_the_search_weighs_all_out_none_and_each_held_back() -> None:
+    match = _position({"field": ["gravel_brute", "burrow_mole", "dune_stalker"]}, {})
+    decision = match.pending[0]
+    picks = RULESET.search_picks(match.state, decision)
+    all_out = tuple(decision.actions)
+    assert picks[:2] == [all_out, ()]
+    assert sorted(picks[2:]) == sorted(tuple(a for a in all_out if a != held) for held in all_out)
+
+
+def test_the_search_judges_its_own_danger_greedy_does_not() -> None:
+    """At 5 life against 20, the search's evaluation costs the danger; greedy's does not
+    (it counts low life for the opponent only), so greedy plays as before."""
+    match = _position({"life": 5}, {}, to_combat=False)
+    state: Any = match.state
+    assert judge.search_evaluate(state, 0) < ai.evaluate(state, 0)
+    assert RULESET.evaluate(state, 0) == ai.evaluate(state, 0)
