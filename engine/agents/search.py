@@ -152,8 +152,10 @@ class SearchAgent:
             return decision.forced
         if decision.multi:
             choices = _multi_picks(rules, state, decision)
-            if len(choices) < 2:
+            if not choices:
                 return rules.choose_many(state, decision)
+            if len(choices) == 1:
+                return choices[0]
         else:
             choices = _for_agents(rules, decision.actions)
             if len(choices) == 1:
@@ -405,17 +407,21 @@ def _next_choice(rules: Ruleset, world: GameState, me: int) -> tuple[int, list[A
                 player, tuple(actions[: decision.min_picks]) if decision.multi else actions[0]
             )
         elif decision.multi:
-            world.apply(player, rules.choose_many(world, decision))
+            # the agent's own picks as it would make them unweighed; the others' as
+            # their greedy agents do
+            picks = _multi_picks(rules, world, decision) if player == me else []
+            world.apply(player, picks[0] if picks else rules.choose_many(world, decision))
         else:
             return player, _for_agents(rules, decision.actions)
     return None
 
 
 def _multi_picks(rules: Ruleset, state: GameState, decision: Decision) -> list[Action]:
-    """The picks of a multi-pick decision worth searching among: the ruleset's
-    `search_picks(state, decision)` where it has one (Battle Mages' attackers: a few
-    subsets beside greedy's all-out attack), else none, and the search answers by the
-    ruleset's `choose_many`, as greedy does (every other ruleset: unchanged)."""
+    """The picks of a multi-pick decision worth searching among, the one to play
+    unweighed first: the ruleset's `search_picks(state, decision)` where it has one
+    (Battle Mages': a few attack declarations beside greedy's all-out attack, targets
+    that spare its own things), else none, and the search answers by the ruleset's
+    `choose_many`, as greedy does (every other ruleset: unchanged)."""
     hook = getattr(rules, "search_picks", None)
     if hook is None:
         return []

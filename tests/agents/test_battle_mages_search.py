@@ -73,3 +73,29 @@ def test_the_search_judges_its_own_danger_greedy_does_not() -> None:
     state: Any = match.state
     assert judge.search_evaluate(state, 0) < ai.evaluate(state, 0)
     assert RULESET.evaluate(state, 0) == ai.evaluate(state, 0)
+
+
+def _falcon_arrives() -> tuple[Match, Any]:
+    """Skyhunter Falcon arrives: 2 damage to up to a flier; the only flier is itself."""
+    match = _position({"hand": ["skyhunter_falcon"]}, {"field": ["gravel_brute"]}, to_combat=False)
+    match.apply(0, ("cast", match.state.sides[0].hand[0].uid))
+    while match.pending[0].kind != "choose_many":
+        decision = match.pending[0]
+        match.apply(decision.player, ("pass",))
+    decision = match.pending[0]
+    assert (decision.player, decision.min_picks, decision.max_picks) == (0, 0, 1)
+    return match, decision
+
+
+def test_greedy_aims_the_falcons_arrival_at_the_falcon() -> None:
+    """The control: greedy's "up to" pick fills the count with its own creature."""
+    match, decision = _falcon_arrives()
+    (pick,) = RULESET.choose_many(match.state, decision)
+    assert match.state.cards[pick[1]].proto.id == "skyhunter_falcon"
+
+
+def test_the_search_spares_its_own_falcon() -> None:
+    match, decision = _falcon_arrives()
+    assert ai.careful_picks(match.state, decision) == ()
+    assert RULESET.search_picks(match.state, decision)[0] == ()
+    assert SearchAgent(1, playouts=20).choose(match, decision) == ()
