@@ -22,12 +22,16 @@ The budget is per decision: `playouts` (deterministic for a seed) or `seconds` (
 ends first when both are given). A forced choice, a lone option, and picks of several
 items at once (answered by the ruleset's `choose_many`, as greedy does) are answered at
 once without searching.
+
+An optional ruleset hook, looked up by name so that a ruleset without it plays as
+before: `search_picks(state, decision)`, the multi-picks worth weighing (Battle Mages'
+attack declarations and careful "up to" targets; the first is the agent's own pick in
+its rollouts).
 """
 
 import math
 import random
 import time
-from collections.abc import Callable
 
 from engine.core.decision import Action, Decision
 from engine.core.errors import EngineError
@@ -128,8 +132,6 @@ class SearchAgent:
         self.last_visits: dict[Action, int] = {}
         self.last_values: dict[Action, float] = {}
         self._base: list[float] = []
-        #: how the positions of the current search are scored (`_judge`)
-        self._judge: Callable[[GameState, int], float] = _unjudged
 
     def choose(self, match: Match, decision: Decision) -> Action:
         return self.decide(match.ruleset, match.state, decision)
@@ -172,8 +174,7 @@ class SearchAgent:
         # seed is drawn from the agent's generator, so a budget in playouts replays exactly;
         # where the search begins, as the player may imagine it: rewards are centred there
         start = rules.determinize(state, player, random.Random(rng.getrandbits(64)))
-        self._judge = _judge(rules)
-        self._base = [self._judge(start, seat) for seat in range(seats)]
+        self._base = [rules.evaluate(start, seat) for seat in range(seats)]
         turns, self._rollout = self._horizon(rules)
         turn = getattr(state, "turn", None)
         self._stop_turn = None if not turns or turn is None else turn + turns
@@ -255,7 +256,7 @@ class SearchAgent:
         for action in choices:
             twin = world.clone()
             twin.apply(player, action)
-            rewards = _score(self._judge, twin, seats, self._base)
+            rewards = _score(rules, twin, seats, self._base)
             greedy.append(rewards[player])
             if not self.prior:
                 continue
@@ -310,7 +311,7 @@ class SearchAgent:
                 world = _cheap_greedy(rules, world, mover, actions, sample, rng)
             else:
                 world.apply(mover, actions[int(rng.random() * len(actions))])
-        rewards = _score(self._judge, world, seats, self._base)
+        rewards = _score(rules, world, seats, self._base)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
@@ -436,22 +437,7 @@ def _for_agents(rules: Ruleset, actions: list[Action]) -> list[Action]:
     return kept or actions
 
 
-def _unjudged(state: GameState, seat: int) -> float:
-    raise EngineError("a position is scored before any search began")
-
-
-def _judge(rules: Ruleset) -> Callable[[GameState, int], float]:
-    """How the search scores a position it stops at: the ruleset's `search_evaluate`
-    where it has one (Battle Mages': what two turns of play make of the board, which a
-    one-ply greedy need not weigh), else its `evaluate`. The rollouts' moves are still
-    chosen by `evaluate`, as greedy chooses (every other ruleset: unchanged)."""
-    hook: Callable[[GameState, int], float] | None = getattr(rules, "search_evaluate", None)
-    return rules.evaluate if hook is None else hook
-
-
-def _score(
-    judge: Callable[[GameState, int], float], world: GameState, seats: int, base: list[float]
-) -> list[float]:
+def _score(rules: Ruleset, world: GameState, seats: int, base: list[float]) -> list[float]:
     """Each seat's reward in 0..1: 1 for the winner, 0 for the others; before the end,
     the ruleset's evaluation less its value where the search began (`base`), squashed by
     a logistic curve: centred there, the curve tells apart the small differences between
@@ -463,6 +449,6 @@ def _score(
         return [1.0 if seat == winner else 0.0 for seat in range(seats)]
     rewards = []
     for seat in range(seats):
-        value = judge(world, seat) - base[seat]
+        value = rules.evaluate(world, seat) - base[seat]
         rewards.append(1.0 / (1.0 + math.exp(-max(min(value / 10.0, 50.0), -50.0))))
     return rewards

@@ -1,11 +1,11 @@
-"""Battle Mages' search: it weighs attack declarations (greedy attacks all-out) and scores
-the positions its rollouts stop at by `judge.search_evaluate`, while greedy is unchanged."""
+"""Battle Mages' search: it weighs attack declarations (greedy attacks all-out) and spares
+its own things in "up to" picks (greedy fills the count with them); greedy is unchanged."""
 
 from typing import Any
 
 from engine.agents import SearchAgent, make_agent
 from engine.core.match import Match, from_scenario
-from engine.rulesets.battle_mages import RULESET, ai, judge
+from engine.rulesets.battle_mages import RULESET, ai
 
 
 def _position(ann: dict[str, Any], bob: dict[str, Any], *, to_combat: bool = True) -> Match:
@@ -64,15 +64,6 @@ def test_the_search_weighs_all_out_none_and_each_held_back() -> None:
     all_out = tuple(decision.actions)
     assert picks[:2] == [all_out, ()]
     assert sorted(picks[2:]) == sorted(tuple(a for a in all_out if a != held) for held in all_out)
-
-
-def test_the_search_judges_its_own_danger_greedy_does_not() -> None:
-    """At 5 life against 20, the search's evaluation costs the danger; greedy's does not
-    (it counts low life for the opponent only), so greedy plays as before."""
-    match = _position({"life": 5}, {}, to_combat=False)
-    state: Any = match.state
-    assert judge.search_evaluate(state, 0) < ai.evaluate(state, 0)
-    assert RULESET.evaluate(state, 0) == ai.evaluate(state, 0)
 
 
 def _falcon_arrives() -> tuple[Match, Any]:
