@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.agents import make_agent
 from engine.core.errors import EngineError
+from engine.core.events import TurnStarted
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 
@@ -123,16 +124,32 @@ class BalanceReport:
 
 
 class TurnCounter:
-    """How many turns each seat has begun, read from the public view after every action.
+    """How many turns each seat has begun.
 
-    A turn with an active player is that player's; a numbered turn with none (Enchantoria's
-    simultaneous rounds) is everyone's; turn 0 without one is the setup (mulligans)."""
+    A ruleset that announces turns (`TurnStarted`) is counted from its events, so that a
+    turn lost at once (a Mage Wars curse) still counts: the loser did begin it. Otherwise
+    the public view is read after every action: a turn with an active player is that
+    player's; a numbered turn with none (Enchantoria's simultaneous rounds) is everyone's;
+    turn 0 without one is the setup (mulligans)."""
 
     def __init__(self, seats: int) -> None:
         self.begun = [0] * seats
         self._last: tuple[int, int | None] | None = None
+        self._read = 0  # events read so far
+        self._by_events = False
 
     def look(self, match: Match) -> None:
+        events = match.events
+        started = [e for e in events[self._read :] if isinstance(e, TurnStarted)]
+        self._read = len(events)
+        if started and not self._by_events:  # from now on the events alone, from the start
+            self._by_events = True
+            self.begun = [0] * len(self.begun)
+            started = [e for e in events if isinstance(e, TurnStarted)]
+        if self._by_events:
+            for event in started:
+                self.begun[event.player] += 1
+            return
         view = match.view(None)
         key = (view.turn, view.active)
         if key == self._last:

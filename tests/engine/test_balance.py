@@ -3,8 +3,10 @@
 import pytest
 
 from bot.cli import main
-from engine.balance import balance, wilson
+from engine.balance import TurnCounter, balance, wilson
 from engine.core.errors import EngineError
+from engine.core.match import new_match
+from engine.core.ruleset import get_ruleset
 
 
 def test_the_wilson_interval_matches_known_values() -> None:
@@ -78,3 +80,24 @@ def test_a_pair_line_names_the_wins_counted() -> None:
     for matchup in report.matchups:
         wins = max(matchup.first_wins, matchup.second_wins)
         assert f"of 4 ({wins} won)" in matchup.line()
+
+
+def test_a_turn_lost_at_once_still_counts_as_begun() -> None:
+    """Criterion 2 counts turns begun: a Mage Wars curse that skips a turn ends it inside
+    one action, where the public view never shows it, so the turns are read from the
+    `TurnStarted` events."""
+    pool = get_ruleset("mage-wars").preconstructed_decks()
+    mages = ["cinder_archon", "tidewarden_selme"]
+    match = new_match("mage-wars", mages, [pool[name] for name in mages], 1)
+    counter = TurnCounter(2)
+    counter.look(match)
+    first = match.state.active
+    other = 1 - first
+    match.state.seats[other].skip = 1  # as a "lose a turn" curse leaves it
+    while match.pending[0].player == first:  # its turn, the lost turn, its turn again
+        decision = match.pending[0]
+        end = ("end",) if ("end",) in decision.actions else decision.actions[0]
+        match.apply(first, end)
+        counter.look(match)
+    assert any("loses this turn" in e.text for e in match.events)
+    assert counter.begun[first] == counter.begun[other] == 2  # the lost one and this one

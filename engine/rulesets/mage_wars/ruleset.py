@@ -30,7 +30,9 @@ RANDOM = "random"
 class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
-    version = "3"  # 3: R32, no completion without a use (issue 15); 2: no tells (R31)
+    # 4: R33, the Opening (issue 15); 3: R32, no completion without a use (issue 15);
+    # 2: no tells (R31)
+    version = "4"
     card_type = schema.Card
     pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
@@ -45,6 +47,8 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         "An attack on a card destroys it if it reaches the card's health.\n"
         "• **Death** is not the end: draw from Enchanted, Mystic and Arcane each turn until "
         "you can pay your Mage's Resurrect resources.\n"
+        "• **The Opening**: no one wins before round 4, so that everyone has had three "
+        "turns; a condition met earlier wins as round 4 begins, if it still holds.\n"
         "• From round 8 the Waning eases every win condition; after round 20 Last Light "
         "ends the game: the Mage nearest its condition wins."
     )

@@ -19,6 +19,7 @@ from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto
 from engine.rulesets.mage_wars.steps import Prompt
 from engine.rulesets.mage_wars.table import Card, Seat
 
+WIN_FROM = 4  # R33: no Mage wins by its own condition before this round (the Opening)
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round

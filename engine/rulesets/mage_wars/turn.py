@@ -17,7 +17,13 @@ from engine.core.steps import AGAIN, WAIT, Step, StepResult
 from engine.rulesets.mage_wars.casting import main_action, main_actions
 from engine.rulesets.mage_wars.death import lose_health, payment, resurrect
 from engine.rulesets.mage_wars.drawing import Draw, curse_drawn, curse_line
-from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM, WANE_STEP, TableState
+from engine.rulesets.mage_wars.state import (
+    ROUND_LIMIT,
+    WANE_FROM,
+    WANE_STEP,
+    WIN_FROM,
+    TableState,
+)
 from engine.rulesets.mage_wars.steps import Eff, Prompt, Rule
 from engine.rulesets.mage_wars.table import TALLIES
 from engine.rulesets.mage_wars.winning import last_light
@@ -202,6 +208,8 @@ class NextTurn(Rule):
                 last_light(state)
                 return
             line = f"Round {state.round} of {ROUND_LIMIT} begins."  # R14-R15 hang on it
+            if state.round == WIN_FROM:
+                line += " The Opening is over: a Mage that meets its win condition now wins."
             if state.round >= WANE_FROM and (state.round - WANE_FROM) % WANE_STEP == 0:
                 line += " The Waning eases every win condition by one more."
             state.events.append(Note(line))

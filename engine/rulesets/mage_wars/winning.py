@@ -6,7 +6,7 @@ from typing import Any
 from engine.core import events as ev
 from engine.core.events import Note
 from engine.rulesets.mage_wars.casting import complete
-from engine.rulesets.mage_wars.state import TableState
+from engine.rulesets.mage_wars.state import WIN_FROM, TableState
 from engine.rulesets.mage_wars.steps import Eff, Settle
 from engine.rulesets.mage_wars.table import Seat
 
@@ -52,8 +52,12 @@ def check_levels(state: TableState) -> None:
 
 
 def check_win(state: TableState) -> None:
-    """mw:128 — a living Mage meeting its own win condition wins (R13: the active first)."""
-    if state.over:
+    """mw:128 — a living Mage meeting its own win condition wins (R13: the active first).
+
+    R33, the Opening: not before round `WIN_FROM`, so that every player has had three
+    turns to play before anyone can win; a condition met earlier wins as that round
+    begins, if it still holds (the others had their turns to undo it)."""
+    if state.over or state.round < WIN_FROM:
         return
     count = len(state.seats)
     for i in range(count):

@@ -8,11 +8,14 @@ from typing import Any
 
 from engine.core.match import Match, from_scenario
 from engine.rulesets.mage_wars.game import MageWarsState
+from engine.rulesets.mage_wars.state import WIN_FROM
 from engine.rulesets.mage_wars.table import Card
 
 
 def game(*seats: dict[str, Any], seed: int = 1, **extra: Any) -> Match:
-    """A main-phase match for seat `active` (0 unless given), with the seats described."""
+    """A main-phase match for seat `active` (0 unless given), with the seats described;
+    in round `WIN_FROM` unless given, past the Opening (R33), so that a win can happen."""
+    extra.setdefault("round", WIN_FROM)
     return from_scenario("mage-wars", {"seats": list(seats), **extra}, seed)
 
 

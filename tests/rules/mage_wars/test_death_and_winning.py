@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.match import new_match, replay
-from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM
+from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM, WIN_FROM
 from engine.rulesets.mage_wars.winning import last_light
 from tests.rules.mage_wars.conftest import (
     card,
@@ -67,6 +67,23 @@ def test_a_slain_mage_counts_for_its_killer() -> None:
     s = state(m)
     assert s.seats[1].dead and s.seats[0].kills == 2
     assert m.over and m.winner == 0
+
+
+def test_the_opening_holds_every_win_back_until_round_4() -> None:
+    # R33 (completes mage-wars.md:128) — no Mage wins by its condition before round
+    # WIN_FROM: a condition met earlier wins as that round begins, if it still holds.
+    m = game({**CINDER, "pets": ["ashen_drake"], "kills": 1}, {**IVRA, "health": 2}, round=1)
+    do(m, "attack", card(m, "ashen_drake").uid, "p1")
+    s = state(m)
+    assert s.seats[1].dead and s.seats[0].kills == 2  # met in round 1 ...
+    assert not m.over  # ... and held back
+    while not m.over:
+        assert s.round < WIN_FROM
+        end_turn(m)
+    assert m.winner == 0 and s.round == WIN_FROM
+    texts = [e.text for e in m.events]
+    line = f"Round {WIN_FROM} of {ROUND_LIMIT} begins. The Opening is over"
+    assert any(t.startswith(line) for t in texts)
 
 
 def test_a_dead_mage_draws_from_three_decks_and_keeps_to_the_maximum() -> None:
