@@ -22,6 +22,11 @@ The budget is per decision: `playouts` (deterministic for a seed) or `seconds` (
 ends first when both are given). A forced choice, a lone option, and picks of several
 items at once (answered by the ruleset's `choose_many`, as greedy does) are answered at
 once without searching.
+
+An optional ruleset hook, looked up by name so that a ruleset without it plays as
+before: `search_picks(state, decision)`, the multi-picks worth weighing (Battle Mages'
+attack declarations and careful "up to" targets; the first is the agent's own pick in
+its rollouts).
 """
 
 import math
@@ -48,11 +53,16 @@ DEFAULT_PLAYOUTS = 40
 #: every root action compares them fairly (six actions after "end turn" are the other
 #: player's, six after "play a card" mostly the player's own, which flattered every
 #: action but ending the turn), and two turns take in the other player's answer. Measured
-#: against the fixed six actions (docs/ai.md); the others keep six actions, as measured.
+#: against the fixed six actions (docs/ai.md); magic-core keeps six actions, as measured.
+#: Mage Wars' rollouts end with the player's own turn (the other player's fate cards
+#: drawn, in the imagined game): a turn there is many actions long, six of them stopped
+#: at different moments of it, and two turns measured worse (docs/ai.md, third and
+#: fourth sessions).
 TURNS: dict[str, tuple[int, int]] = {
     "battle-mages": (2, 60),
     "clash": (2, 60),
     "enchantoria": (2, 60),
+    "mage-wars": (1, 40),
 }
 #: Each root action starts with this many virtual playouts scored by the ruleset's
 #: evaluation right after it (greedy's view): a small budget then plays at least as
@@ -148,10 +158,15 @@ class SearchAgent:
         if decision.forced is not None:
             return decision.forced
         if decision.multi:
-            return rules.choose_many(state, decision)
-        choices = _for_agents(rules, decision.actions)
-        if len(choices) == 1:
-            return choices[0]
+            choices = _multi_picks(rules, state, decision)
+            if not choices:
+                return rules.choose_many(state, decision)
+            if len(choices) == 1:
+                return choices[0]
+        else:
+            choices = _for_agents(rules, decision.actions)
+            if len(choices) == 1:
+                return choices[0]
         limit = self.seconds
         if seconds is not None:
             limit = seconds if limit is None else min(limit, seconds)
@@ -398,10 +413,26 @@ def _next_choice(rules: Ruleset, world: GameState, me: int) -> tuple[int, list[A
                 player, tuple(actions[: decision.min_picks]) if decision.multi else actions[0]
             )
         elif decision.multi:
-            world.apply(player, rules.choose_many(world, decision))
+            # the agent's own picks as it would make them unweighed; the others' as
+            # their greedy agents do
+            picks = _multi_picks(rules, world, decision) if player == me else []
+            world.apply(player, picks[0] if picks else rules.choose_many(world, decision))
         else:
             return player, _for_agents(rules, decision.actions)
     return None
+
+
+def _multi_picks(rules: Ruleset, state: GameState, decision: Decision) -> list[Action]:
+    """The picks of a multi-pick decision worth searching among, the one to play
+    unweighed first: the ruleset's `search_picks(state, decision)` where it has one
+    (Battle Mages': a few attack declarations beside greedy's all-out attack, targets
+    that spare its own things), else none, and the search answers by the ruleset's
+    `choose_many`, as greedy does (every other ruleset: unchanged)."""
+    hook = getattr(rules, "search_picks", None)
+    if hook is None:
+        return []
+    picks: list[Action] = hook(state, decision)
+    return picks
 
 
 def _for_agents(rules: Ruleset, actions: list[Action]) -> list[Action]:

@@ -14,6 +14,7 @@ from tests.rules.mage_wars.conftest import do, game, state
 
 CINDER = {"mage": "cinder_archon"}
 SELME = {"mage": "tidewarden_selme"}
+IVRA = {"mage": "thornmother_ivra"}  # wins by pets: no threat to Selme's health
 #: The other player's next fate cards, unknown to the player: harmless ones, or a
 #: Meteor Drizzles (1 damage to each enemy, through armor).
 CALM = ["path_of_embers"] * 4
@@ -47,7 +48,7 @@ def test_ending_the_turn_costs_a_health_card_against_spending_one() -> None:
     a health card's worth), so greedy's coin decides; with END_TURN at 0, as the plain
     position would have it, greedy never spends."""
     rules = get_ruleset("mage-wars")
-    m = game({**SELME, "health": 6}, CINDER, decks={"fate": CALM})
+    m = game({**SELME, "health": 6}, IVRA, decks={"fate": CALM})
     s = state(m)
     assert rules.score_action(s, 0, ("end",)) == rules.score_action(s, 0, ("spend",))
     picks = {GreedyAgent(seed).choose(m, m.pending[0])[0] for seed in range(8)}
@@ -56,9 +57,52 @@ def test_ending_the_turn_costs_a_health_card_against_spending_one() -> None:
 
 def test_without_the_cost_greedy_never_spends(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(ai, "END_TURN", 0.0)
-    m = game({**SELME, "health": 6}, CINDER, decks={"fate": CALM})
+    m = game({**SELME, "health": 6}, IVRA, decks={"fate": CALM})
     picks = {GreedyAgent(seed).choose(m, m.pending[0])[0] for seed in range(8)}
     assert picks == {"end"}
+
+
+def test_against_a_mage_that_wins_by_slaying_greedy_keeps_its_health() -> None:
+    """The same position against Cinder Archon (wins by slaying Mages): a health card is
+    worth `HUNTED` more, so "end turn" beats "spend a health card" for every seed."""
+    rules = get_ruleset("mage-wars")
+    m = game({**SELME, "health": 6}, CINDER, decks={"fate": CALM})
+    s = state(m)
+    assert rules.score_action(s, 0, ("end",)) > rules.score_action(s, 0, ("spend",))
+    picks = {GreedyAgent(seed).choose(m, m.pending[0])[0] for seed in range(8)}
+    assert picks == {"end"}
+
+
+def test_without_the_hunted_weight_the_slayer_changes_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The control: with `HUNTED` at 0 the rival's win condition is not looked at, and
+    spending ties with ending the turn against Cinder as against Ivra."""
+    monkeypatch.setattr(ai, "HUNTED", 0.0)
+    rules = get_ruleset("mage-wars")
+    m = game({**SELME, "health": 6}, CINDER, decks={"fate": CALM})
+    s = state(m)
+    assert rules.score_action(s, 0, ("end",)) == rules.score_action(s, 0, ("spend",))
+
+
+def _lay_picks() -> set[str]:
+    """Cinder (seat 0) against Selme (wins by structures), holding only a structure card
+    and nothing to fill it with: what greedy does, over eight seeds."""
+    m = game({**CINDER, "hand": ["tidal_library"]}, SELME, decks={"fate": CALM})
+    assert set(m.pending[0].actions) >= {("end",), ("play", m.state.seats[0].hand[0].uid)}
+    return {GreedyAgent(seed).choose(m, m.pending[0])[0] for seed in range(8)}
+
+
+def test_greedy_lays_no_structure_for_a_rival_that_wins_by_structures() -> None:
+    """A structure laid in the centre is one the rival may finish (mw:68): with
+    `CENTRE_THREAT` it counts for the rival more than ending the turn costs (spending a
+    health card ties with ending it, as against any Mage that does not slay)."""
+    assert _lay_picks() == {"end", "spend"}
+
+
+def test_without_the_threat_greedy_lays_the_structure(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The control: without `CENTRE_THREAT` laying it costs less than ending the turn,
+    and greedy lays it every time."""
+    monkeypatch.setattr(ai, "CENTRE_THREAT", 0.0)
+    assert _lay_picks() == {"play"}
 
 
 def _keep_position():  # type: ignore[no-untyped-def]
@@ -101,6 +145,36 @@ def test_the_former_rule_would_keep_a_card_that_cannot_pay() -> None:
     )
     kept = {a[1] for a in keep.actions} - {a[1] for a in ranked[: keep.min_picks]}
     assert [s.cards[uid].proto.id for uid in kept] != ["moonstone"]
+
+
+def _reach_position(hand: list[str]):  # type: ignore[no-untyped-def]
+    """Selme dead (Resurrect: tide and any, hand of 6), holding `hand`; her turn's first
+    decision is which decks to draw from."""
+    m = game(CINDER, {**SELME, "dead": True, "hand": hand}, decks={"fate": CALM})
+    do(m, "end")
+    reach = m.pending[0]
+    assert reach.kind == "reach" and reach.player == 1
+    return m, reach
+
+
+def test_a_dead_mage_draws_no_more_than_leaves_room_for_its_resurrection() -> None:
+    """Three ember cards in a hand of six pay "any" but not "tide": every card drawn
+    that fits is kept (R28), so three draws could fill the hand with cards that never
+    pay. Greedy draws two, from the decks with most tide cards (Enchanted, Mystic), and
+    keeps the last place for a tide card."""
+    m, reach = _reach_position(["ember_shard"] * 3)
+    picks = get_ruleset("mage-wars").choose_many(state(m), reach)
+    assert sorted(picks) == [("deck", "enchanted"), ("deck", "mystic")]
+
+
+def test_with_room_to_spare_or_none_a_dead_mage_draws_from_every_deck() -> None:
+    """The contrast: with an empty hand (room for four more than the two requirements)
+    and with a full hand that cannot pay (nothing to lose: the draws are then chosen
+    from), all three decks."""
+    for hand in ([], ["ember_shard"] * 6):
+        m, reach = _reach_position(hand)
+        picks = get_ruleset("mage-wars").choose_many(state(m), reach)
+        assert sorted(picks) == sorted(reach.actions)
 
 
 def _positions(count: int) -> list[tuple[Match, Decision]]:

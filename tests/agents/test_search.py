@@ -271,9 +271,18 @@ def test_rollouts_stop_at_the_same_moment_of_the_game_for_every_action(monkeypat
     assert scored and set(scored) == {start + 2}
 
 
+def test_mage_wars_rollouts_stop_once_the_players_own_turn_is_over(monkeypatch) -> None:
+    """Mage Wars' rollouts (search.TURNS: one turn) play the rest of the player's turn
+    and stop as the next one begins, whatever the root action: "end turn" and "fill a
+    work" are judged at the same moment, where six actions stopped anywhere in a turn
+    of twenty."""
+    start, scored = _scored_turns(monkeypatch, "mage-wars")
+    assert scored and set(scored) == {start + 1}
+
+
 def test_a_fixed_number_of_rollout_actions_stops_anywhere(monkeypatch) -> None:
-    """The control: six actions and no turn limit (the former rollout, still magic-core's
-    and Mage Wars') end at different moments, so the check above can fail."""
+    """The control: six actions and no turn limit (the former rollout, still magic-core's)
+    end at different moments, so the checks above and below can fail."""
     _, scored = _scored_turns(monkeypatch, "clash", turns=0, rollout=6)
     assert len(set(scored)) > 1
 

@@ -149,6 +149,52 @@ def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
     return tuple(actions[: decision.min_picks])
 
 
+#: With more ready attackers than this, the search weighs only all-out and no attack.
+ATTACK_SUBSETS = 5
+
+
+def search_picks(state: "BattleMagesState", decision: Decision) -> list[Action]:
+    """The multi-picks the search agent weighs (its `search_picks` hook), the one it
+    plays without weighing (in its rollouts) first.
+
+    Attackers: greedy's all-out attack, no attack, and all-out but one creature held back
+    (to block, or out of a bad trade): greedy cannot tell them apart (blocks are not
+    declared yet when it scores the attack), the search plays each out.
+    Targets and choices with a free count ("up to", "any number"): the careful pick first
+    (`careful_picks`: never its own things for harm, nor the opponent's for help), then
+    greedy's where it differs, then none. Other multi-picks: none (the search answers
+    them by `choose_many`)."""
+    kind = decision.kind
+    if kind == "attackers":
+        all_out = choose_many(state, decision)
+        if not all_out:
+            return []
+        picks: list[Action] = [all_out, ()]
+        if 2 <= len(all_out) <= ATTACK_SUBSETS:
+            picks += [tuple(a for a in all_out if a != held) for held in all_out]
+        return picks
+    if kind in ("targets", "choose_many") and decision.min_picks < decision.max_picks:
+        picks = [careful_picks(state, decision)]
+        for other in (choose_many(state, decision), ()):
+            if other not in picks and decision.min_picks <= len(other):
+                picks.append(other)
+        return picks
+    return []
+
+
+def careful_picks(state: "BattleMagesState", decision: Decision) -> Action:
+    """`choose_many`'s targets, less those on the wrong side beyond the picks required:
+    greedy's "up to" picks fill the count with its own things when the opponent has too
+    few (a Skyhunter Falcon's arrival, 2 damage to up to a flier, hit the Falcon itself)."""
+    seat = decision.player
+    harmful = _harmful_pick(state)
+    chosen = choose_many(state, decision)
+    wrong = [a for a in chosen if (_owner_of(state, a[1]) == seat) == harmful]
+    right = [a for a in chosen if a not in wrong]
+    missing = max(decision.min_picks - len(right), 0)
+    return tuple(right + wrong[:missing])
+
+
 def _harmful_pick(state: "BattleMagesState") -> bool:
     """Does the item being attempted or resolved mostly harm what it picks?"""
 

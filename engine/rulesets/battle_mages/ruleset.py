@@ -101,6 +101,10 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
     def choose_many(self, state: BattleMagesState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
 
+    def search_picks(self, state: BattleMagesState, decision: Decision) -> list[Action]:
+        """The search agent's hook (engine/agents/search.py): the multi-picks it weighs."""
+        return ai.search_picks(state, decision)
+
     def for_people(self, action: Action) -> bool:
         # ruling B10: the "stop me" setting, alone or with a pass; it changes nothing on
         # the table

@@ -14,7 +14,9 @@ by none. Ending the turn then costs `END_TURN`: the rest of the turn is given up
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
+from engine.rulesets.mage_wars.cards import protos
 from engine.rulesets.mage_wars.death import needs_paid
+from engine.rulesets.mage_wars.table import Card
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.game import MageWarsState
@@ -44,6 +46,20 @@ SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "
 #: (spend only a serving card) 78%, 1.5 (the coin) 78%, 1.75 (spend always, down to one
 #: card) 74%, 2 → 74%, 3 → 77%.
 END_TURN = 1.5
+#: Each own health and armor card counts this much more while a living rival wins by
+#: slaying Mages: against such a rival a health card spent is a step towards its win,
+#: not only a card (docs/ai.md, fourth session: 1,261 → 1,306 of 1,600 games against
+#: random on the rules before R33; the same weight against every rival measured no better).
+HUNTED = 1.0
+#: A rival that wins by structures may finish any structure in the centre (mw:68), and
+#: does at once when it holds the last resource: each one in the making counts for it
+#: this much over the requirements it still needs (5 for the last one, 2.5 for the last
+#: two). Greedy then finishes one itself (its own structure: the rival's no longer) and
+#: no longer lays one in the centre for the rival to finish (it did: laying one cost
+#: less than ending the turn). Measured: greedy's Cinder Archon against Tidewarden Selme
+#: 43/112 → 58/112; 82.6% against random over 1,600 games, against 80.8% (docs/ai.md,
+#: fourth session).
+CENTRE_THREAT = 5.0
 
 
 def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
@@ -71,6 +87,8 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
     if kind == "structures":  # the centre is where it wins
         score += 2.5 * sum(len(w.under) for w in state.centre if w.need)
         score += 1.0 * sum(1 for w in state.centre if w.need)
+        if not own:
+            score += CENTRE_THREAT * sum(1.0 / len(w.need) for w in state.centre if w.need)
     elif kind == "challenges":
         score += 3.0 * len(side.trials)
     elif kind == "kills":
@@ -82,10 +100,14 @@ def evaluate(state: "MageWarsState", seat: int) -> float:
     """Higher is better for `seat`: its strength against the strongest and the average rival."""
     if state.over:
         return WIN if state.winner == seat else -WIN
-    mine = _strength(state, state.seats[seat], True)
-    rivals = [_strength(state, s, False) for s in state.seats if s.seat != seat and not s.gone]
-    if not rivals:
+    me = state.seats[seat]
+    mine = _strength(state, me, True)
+    others = [s for s in state.seats if s.seat != seat and not s.gone]
+    if not others:
         return mine
+    if not me.dead and any(s.mage.proto.data.win.kind == "kills" for s in others):
+        mine += HUNTED * (len(me.health) + len(me.armor))
+    rivals = [_strength(state, s, False) for s in others]
     return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
 
 
@@ -107,7 +129,7 @@ def choose_many(state: "MageWarsState", decision: Decision) -> Action:
     those that pay its Resurrect requirements (`_keep_to_rise`); other discards go least
     useful first: cards with no resource icon, then the rest."""
     if decision.kind == "reach":
-        return tuple(decision.actions)
+        return _reach(state, decision)
     if decision.kind == "keep":
         return _keep_to_rise(state, decision)
     ranked = sorted(
@@ -115,6 +137,39 @@ def choose_many(state: "MageWarsState", decision: Decision) -> Action:
         key=lambda a: (bool(state.cards[a[1]].proto.resources), state.cards[a[1]].uid),
     )
     return tuple(ranked[: decision.min_picks])
+
+
+def _reach(state: "MageWarsState", decision: Decision) -> Action:
+    """mw:137, R28: the decks a dead Mage draws from. Drawn cards that fit in the hand are
+    all kept, and kept cards stay until the Mage rises, so a hand filled with cards that
+    cannot pay the Resurrect requirements keeps the Mage dead for the rest of the game
+    (greedy's Mage was, in about one game in twenty-five against random: docs/ai.md,
+    fourth session). So it draws no more cards than leave room for the requirements still
+    unpaid, from the decks likeliest to pay them (the printed decks: public); with no room
+    to spare it draws from every deck and keeps the best (`_keep_to_rise`)."""
+    side = state.seats[decision.player]
+    needs = list(side.mage.proto.data.resurrect)
+    unpaid = len(needs) - needs_paid(needs, side.hand)
+    spare = state.max_hand(side) - len(side.hand) - unpaid
+    if unpaid == 0 or spare <= 0 or spare >= len(decision.actions):
+        return tuple(decision.actions)
+    paid = len(needs) - unpaid
+    helpful: dict[str, int] = {}
+    for proto in protos().values():
+        if proto.type != "mage" and needs_paid(needs, [*side.hand, Card(0, proto)]) > paid:
+            helpful[proto.deck] = helpful.get(proto.deck, 0) + proto.data.copies
+    size = _deck_sizes()
+    ranked = sorted(decision.actions, key=lambda a: -helpful.get(a[1], 0) / size[a[1]])
+    return tuple(sorted(ranked[:spare], key=decision.actions.index))
+
+
+def _deck_sizes() -> dict[str, int]:
+    """Cards printed per deck (cards/mage_wars/*.toml): public."""
+    sizes: dict[str, int] = {}
+    for proto in protos().values():
+        if proto.type != "mage":
+            sizes[proto.deck] = sizes.get(proto.deck, 0) + proto.data.copies
+    return sizes
 
 
 def _keep_to_rise(state: "MageWarsState", decision: Decision) -> Action:
