@@ -8,9 +8,10 @@ aim harm at the opponent's things and help at its own.
 from typing import TYPE_CHECKING
 
 from engine.core.decision import Action, Decision
-from engine.rulesets.battle_mages.cards import CREATURE, CardInst
+from engine.rulesets.battle_mages.cards import CREATURE, EACH, OPPONENT, THIS, YOU, CardInst, Eff
 from engine.rulesets.battle_mages.casting import Attempt
 from engine.rulesets.battle_mages.resolving import Resolve
+from engine.rulesets.battle_mages.targets import candidates
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_mages.game import BattleMagesState
@@ -43,11 +44,14 @@ def _owner_of(state: "BattleMagesState", uid: int) -> int:
 
 
 def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
-    """What an item on the stack is worth to `seat` once it resolves."""
+    """What an item on the stack is worth to `seat` once it resolves: its worth to its
+    controller (harm to the others' things, help to its own), against `seat` when
+    `seat` is not the controller. An opponent's spell aimed at `seat`'s creature is a
+    loss to `seat`, so a reaction that stops it gains (it once counted as a gain, and
+    greedy let it resolve)."""
     score = 0.0
     for body in item.bodies:
         for effect in item.script.bodies[body].effects:
-            refs = [r[0] for k, rs in item.targets.items() if k == (body, effect.to) for r in rs]
             kind = effect.kind
             if kind == "draw":  # cards for its controller, whatever it targets
                 score += 1.2 * max(effect.amount, 1)
@@ -57,8 +61,8 @@ def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
                 continue
             harmful = kind in HARM or (kind == "add_counters" and effect.counter in BAD_COUNTERS)
             helpful = kind in HELP or (kind == "add_counters" and not harmful)
-            for uid in refs:
-                mine = _owner_of(state, uid) == seat
+            for uid in _affected(state, item, body, effect):
+                mine = _owner_of(state, uid) == item.controller
                 weight = 3.0 + effect.amount
                 if harmful:
                     score += -weight if mine else weight
@@ -67,6 +71,28 @@ def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
     if item.spell and state.cards[item.source[0]].proto.kind == CREATURE:
         score += 3.0
     return score if item.controller == seat else -score
+
+
+def _affected(state: "BattleMagesState", item: "Item", body: int, effect: Eff) -> list[int]:
+    """What an effect will act on, as far as it is known now: the chosen targets, every
+    object an "each"/"every" selection takes at present ("every opposing creature"), the
+    Mages and the source it names. A choice made on resolution is not known: none."""
+    to = effect.to
+    if to == YOU:
+        return [-1 - item.controller]
+    if to == OPPONENT:
+        return [-1 - (1 - item.controller)]
+    if to == THIS:
+        uid, stamp = item.source
+        card = state.cards[uid]
+        return [uid] if card.stamp == stamp and card.zone == "field" else []
+    chosen = item.targets.get((body, to))
+    if chosen is not None:
+        return [r[0] for r in chosen]
+    sel = item.script.bodies[body].sels[to]
+    if sel.wording == EACH:
+        return candidates(state, sel, item.controller, item.subject)
+    return []
 
 
 def evaluate(state: "BattleMagesState", seat: int) -> float:
