@@ -108,9 +108,12 @@ def main() -> None:
             elif isinstance(event, Countered):
                 side = int(event.player_name == winner)
                 countered[event.player_name][side][f"{event.card} by {event.by}"] += 1
+        line = f"game {number} seats {seated} winner {winner} turn {turns[-1]}"
+        print(line, flush=True)  # a run stopped early still tells its games
         if log is not None:
-            log.write(f"=== game {number} seats {seated} winner {winner}\n")
+            log.write(f"=== {line}\n")
             log.writelines(f"{event.text}\n" for event in match.events)
+            log.flush()
     if log is not None:
         log.close()
 
