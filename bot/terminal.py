@@ -16,7 +16,6 @@ from bot.option_numbers import Numbering, OptionNumberer
 from bot.render.text import board_text, hand_text
 from bot.rules_help import glossary_text, plain, rules_text
 from engine import (
-    DEFAULT_PLAYOUTS,
     Action,
     Decision,
     EngineError,
@@ -24,6 +23,7 @@ from engine import (
     get_ruleset,
     make_agent,
     new_match,
+    playouts_for,
 )
 
 INTEGER = re.compile(r"[+-]?\d+")
@@ -67,8 +67,10 @@ class TerminalGame:
     ):
         self.match = match
         self.humans = [humans] if isinstance(humans, int) else sorted(humans)
-        # the hard computer: its playouts, and never more than a second a decision
-        budget = {"playouts": DEFAULT_PLAYOUTS, "seconds": 1.0} if opponent == "search" else {}
+        # the hard computer: the game's playouts, and never more than a second a decision
+        budget: dict[str, Any] = {}
+        if opponent == "search":
+            budget = {"playouts": playouts_for(match.ruleset.id), "seconds": 1.0}
         self.agent = make_agent(opponent, seed, **budget)
         self.read = read
         self.write = write

@@ -11,7 +11,7 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 """
 
 from engine.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
-from engine.agents.search import DEFAULT_PLAYOUTS
+from engine.agents.search import DEFAULT_PLAYOUTS, playouts_for
 from engine.balance import EARLY_TURNS, BalanceReport, balance
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
@@ -77,6 +77,7 @@ __all__ = [
     "normalize_action",
     "option_names",
     "play_out",
+    "playouts_for",
     "replay",
     "ruleset_ids",
     "simulate",

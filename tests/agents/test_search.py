@@ -299,3 +299,35 @@ def test_width_keeps_greedys_best_root_actions_only() -> None:
     action = agent.choose(match, decision)
     assert action in agent.last_visits
     assert len(agent.last_visits) == 2 and all(agent.last_visits.values())
+
+
+def test_with_no_budget_named_a_decision_gets_its_rulesets_playouts() -> None:
+    """Clash is measured at 240 playouts (docs/ai.md): an agent built with no budget
+    spends them, and one given 40 spends 40; a game with no entry keeps the default."""
+    from engine.agents.search import DEFAULT_PLAYOUTS, PLAYOUTS, playouts_for
+
+    assert playouts_for("clash") == PLAYOUTS["clash"] == 240
+    assert playouts_for("no-such-game") == DEFAULT_PLAYOUTS
+    match = _midgame("clash", 4)
+    decision = _seat_decision(match, 0)
+    assert decision is not None
+    actions = len(decision.actions)
+    chosen = SearchAgent(0)
+    chosen.choose(match, decision)
+    given = SearchAgent(0, playouts=DEFAULT_PLAYOUTS)
+    given.choose(match, decision)
+    # whole imagined games: the most that fit in the budget, at least one
+    assert chosen.last_playouts == max(actions, 240 // actions * actions)
+    assert given.last_playouts == max(actions, DEFAULT_PLAYOUTS // actions * actions)
+    assert chosen.last_playouts > given.last_playouts
+
+
+def test_the_terminals_hard_computer_plays_at_its_rulesets_playouts_within_a_second() -> None:
+    from bot.terminal import TerminalGame
+    from engine.agents.search import playouts_for
+
+    for ruleset in ruleset_ids():
+        game = TerminalGame(_midgame(ruleset, 1), 0, "search")
+        assert isinstance(game.agent, SearchAgent)
+        assert game.agent.playouts == playouts_for(ruleset)
+        assert game.agent.seconds == 1.0
