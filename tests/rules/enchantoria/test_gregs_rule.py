@@ -70,7 +70,7 @@ def test_effects_are_computed_from_the_state_before_the_window() -> None:
     order(match, 0, "ember_drake", "p1")
     cast(match, 1, "sapping_hex", (0, "ember_drake"))
     commit(match)
-    assert health(match, 1) == 26  # the full 4
+    assert health(match, 1) == 27  # the drake's full 3
     assert being(match, 0, "ember_drake").statuses[0].kind == "weaken"
 
 

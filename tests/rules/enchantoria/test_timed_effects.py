@@ -111,7 +111,7 @@ def test_cleanse_ends_every_timed_effect() -> None:
 def test_weaken_and_regen_act_each_turn() -> None:
     match = scenario(
         {"health": 20, "statuses": [{"kind": "regen", "amount": 2, "turns": 2}],
-         "board": [{"card": "ember_drake", "statuses": [{"kind": "weaken", "amount": 3,
+         "board": [{"card": "ember_drake", "statuses": [{"kind": "weaken", "amount": 2,
                                                          "turns": 2}]}]},
     )  # fmt: skip
     match.apply(0, ("order", being(match, 0, "ember_drake").uid, "p1"))

@@ -1,0 +1,145 @@
+"""What each deck of one Enchantoria pair cast, and what got countered, in its wins and losses.
+
+Issue 15: `cardhost balance` says which deck of a pair wins, not why. This plays the same
+games as `cardhost balance enchantoria --games N --seed S --pair A:B` (the same seeds,
+seats and agents) and counts, per deck, the spells cast per game in the games it lost and
+in those it won, and its spells that were countered (and by what). A card cast far more
+often in a deck's wins than in its losses is a candidate for what carries the deck.
+
+`--set CARD.FIELD=N` (cost, power, health, ward, aura, pulse, well) and `--deck
+DECK:CARD=N` try a change in this process only, without editing the card files: the way
+the balance trials of docs/balance.md were run before a change went into the TOML.
+`--log FILE` writes every game's public event lines, to read them.
+
+    python docs/measurements/enchantoria_pair_casts.py --games 40 --seed 1000 \\
+        --pair stone_vigil:verdant_cycle [--agent search --playouts 40] [--set ember_drake.power=3]
+"""
+
+import argparse
+import sys
+from collections import Counter
+from itertools import combinations
+from typing import TextIO
+
+from engine.agents import make_agent
+from engine.balance import play_counting, wilson
+from engine.core.match import new_match
+from engine.core.ruleset import get_ruleset
+from engine.rulesets.enchantoria import cards as enchantoria_cards
+from engine.rulesets.enchantoria.events import Countered, SpellCast
+
+STATS = ("cost", "power", "health", "ward", "aura", "pulse", "well")
+
+
+def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[str]]:
+    """The preconstructed decks with the trial's changes applied (cards changed in place,
+    for this process only); a deck that is not 30 cards afterwards is refused."""
+    protos = enchantoria_cards.protos()
+    for item in sets:
+        left, value = item.split("=")
+        card, stat = left.split(".")
+        if card not in protos or stat not in STATS:
+            sys.exit(f"--set {item}: no card {card!r} or no stat {stat!r} (stats: {STATS})")
+        setattr(protos[card], stat, int(value))
+    counts = {
+        deck: Counter(cards)
+        for deck, cards in get_ruleset("enchantoria").preconstructed_decks().items()
+    }
+    for item in deck_changes:
+        deck, rest = item.split(":")
+        card, value = rest.split("=")
+        if deck not in counts or card not in protos:
+            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
+        counts[deck][card] = int(value)
+    decks = {deck: sorted(count.elements()) for deck, count in counts.items()}
+    for deck, cards in decks.items():
+        if len(cards) != 30:
+            sys.exit(f"{deck} would have {len(cards)} cards, not 30")
+    return decks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
+    parser.add_argument("--pair", default="stone_vigil:verdant_cycle")
+    parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
+    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
+    parser.add_argument("--log", default="", help="write every game's event lines here")
+    args = parser.parse_args()
+
+    pool = changed_decks(args.set, args.deck)
+    every = list(combinations(sorted(pool), 2))
+    wanted = frozenset(args.pair.split(":"))
+    found = [i for i, pair in enumerate(every) if frozenset(pair) == wanted]
+    if not found:
+        sys.exit(f"no such pair: {args.pair} (decks: {', '.join(sorted(pool))})")
+    index = found[0]
+    first, second = every[index]
+    options = {"playouts": args.playouts} if args.agent == "search" else {}
+    wins: Counter[str] = Counter()
+    # per deck: [in its losses, in its wins]
+    cast = {deck: (Counter[str](), Counter[str]()) for deck in (first, second)}
+    countered = {deck: (Counter[str](), Counter[str]()) for deck in (first, second)}
+    games = {deck: [0, 0] for deck in (first, second)}
+    turns: list[int] = []
+    log: TextIO | None = open(args.log, "w") if args.log else None  # noqa: SIM115
+    for game in range(args.games):
+        number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
+        seated = [first, second] if game % 2 == 0 else [second, first]
+        agents = [
+            make_agent(args.agent, number * 2, **options),
+            make_agent(args.agent, number * 2 + 1, **options),
+        ]
+        match = new_match("enchantoria", seated, [pool[seated[0]], pool[seated[1]]], number)
+        play_counting(match, agents)
+        winner = None if match.winner is None else seated[match.winner]
+        if winner is not None:
+            wins[winner] += 1
+        turns.append(match.view(None).turn)
+        for deck in (first, second):
+            won = int(deck == winner)
+            games[deck][won] += 1
+        for event in match.events:
+            if isinstance(event, SpellCast):
+                cast[event.player_name][int(event.player_name == winner)][event.card] += 1
+            elif isinstance(event, Countered):
+                side = int(event.player_name == winner)
+                countered[event.player_name][side][f"{event.card} by {event.by}"] += 1
+        line = f"game {number} seats {seated} winner {winner} turn {turns[-1]}"
+        print(line, flush=True)  # a run stopped early still tells its games
+        if log is not None:
+            log.write(f"=== {line}\n")
+            log.writelines(f"{event.text}\n" for event in match.events)
+            log.flush()
+    if log is not None:
+        log.close()
+
+    budget = f" playouts={args.playouts}" if args.agent == "search" else ""
+    print(
+        f"enchantoria pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
+        f"games={args.games} set={args.set} deck={args.deck}"
+    )
+    for deck in (first, second):
+        low, high = wilson(wins[deck], args.games)
+        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
+    ordered = sorted(turns)
+    print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+    for deck in (first, second):
+        lost, won = games[deck]
+        print(f"{deck}: spells cast per game, in its {lost} losses / its {won} wins")
+        losing, winning = cast[deck]
+        for card in sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c])):
+            print(
+                f"  {card:22} {losing[card] / max(1, lost):5.2f} {winning[card] / max(1, won):5.2f}"
+            )
+        for label, which in (("losses", 0), ("wins", 1)):
+            total = sum(countered[deck][which].values())
+            top = ", ".join(f"{k} {n}" for k, n in countered[deck][which].most_common(4))
+            print(f"  countered in its {label}: {total} ({top})")
+
+
+if __name__ == "__main__":
+    main()
