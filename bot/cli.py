@@ -7,6 +7,10 @@ from typing import Any
 
 from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
+PLAYOUTS_HELP = (
+    "the search agent's playouts per decision (default: the game's: 240 in Clash, else 40)"
+)
+
 
 def _play(args: argparse.Namespace) -> int:
     from bot.terminal import play_in_terminal
@@ -225,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="agents change seats every game; prints each agent's wins with a 95%% interval",
     )
-    sim.add_argument("--playouts", type=int, help="the search agent's playouts per decision")
+    sim.add_argument("--playouts", type=int, help=PLAYOUTS_HELP)
     sim.add_argument(
         "--think-seconds",
         type=float,
@@ -243,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
     bal.add_argument("--agent", default="greedy", help="the agent in both seats")
     bal.add_argument("--seed", type=int, default=0)
-    bal.add_argument("--playouts", type=int, help="the search agent's playouts per decision")
+    bal.add_argument("--playouts", type=int, help=PLAYOUTS_HELP)
     bal.add_argument(
         "--pair",
         action="append",
