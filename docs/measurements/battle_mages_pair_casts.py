@@ -1,0 +1,136 @@
+"""What each deck of one Battle Mages pair attempted, in its wins and its losses.
+
+Issue 15: `cardhost balance` says which deck of a pair wins, not why. This plays the same
+games as `cardhost balance battle-mages --games N --seed S --pair A:B` (the same seeds,
+seats and agents) and counts, per deck, the spells and abilities it attempted per game in
+the games it lost and in those it won. A card attempted far more often in a deck's wins
+than in its losses is a candidate for what carries the deck.
+
+`--set CARD.STAT=N` (cost, power, health; `ability`: the mana its first ability costs)
+and `--deck DECK:CARD=N` try a change in this process only, without editing the card
+files: the way the Battle Mages trials of
+docs/balance.md were screened before a change went into the TOML. With `--summary` only
+the pair's result is printed.
+
+    python docs/measurements/battle_mages_pair_casts.py --games 40 --seed 1000 \\
+        --pair blightgrove:emberstorm [--agent search --playouts 40] [--set gravel_brute.cost=4]
+"""
+
+import argparse
+import sys
+from collections import Counter
+from itertools import combinations
+
+from engine.agents import make_agent
+from engine.balance import play_counting, wilson
+from engine.core.match import new_match
+from engine.core.ruleset import get_ruleset
+from engine.rulesets.battle_mages import cards as battle_mages_cards
+from engine.rulesets.battle_mages.events import Attempted
+
+STATS = ("cost", "power", "health", "ability")
+DECK_SIZE = 50
+
+
+def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[str]]:
+    """The preconstructed decks with the trial's changes applied (cards changed in place,
+    for this process only); a deck that is not 50 cards afterwards is refused."""
+    protos = battle_mages_cards.protos()
+    for item in sets:
+        left, value = item.split("=")
+        card, stat = left.split(".")
+        if card not in protos or stat not in STATS:
+            sys.exit(f"--set {item}: no card {card!r} or no stat {stat!r} (stats: {STATS})")
+        if stat == "ability":
+            protos[card].abilities[0].cost = int(value)
+        else:
+            # Protos are frozen so that a match cannot change a card; a trial may, here only.
+            object.__setattr__(protos[card], stat, int(value))
+    counts = {
+        deck: Counter(cards)
+        for deck, cards in get_ruleset("battle-mages").preconstructed_decks().items()
+    }
+    for item in deck_changes:
+        deck, rest = item.split(":")
+        card, value = rest.split("=")
+        if deck not in counts or card not in protos:
+            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
+        counts[deck][card] = int(value)
+    decks = {deck: sorted(count.elements()) for deck, count in counts.items()}
+    for deck, cards in decks.items():
+        if len(cards) != DECK_SIZE:
+            sys.exit(f"{deck} would have {len(cards)} cards, not {DECK_SIZE}")
+    return decks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
+    parser.add_argument("--pair", default="blightgrove:emberstorm")
+    parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
+    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
+    parser.add_argument("--summary", action="store_true", help="print the result only")
+    args = parser.parse_args()
+
+    pool = changed_decks(args.set, args.deck)
+    every = list(combinations(sorted(pool), 2))
+    wanted = frozenset(args.pair.split(":"))
+    found = [i for i, pair in enumerate(every) if frozenset(pair) == wanted]
+    if not found:
+        sys.exit(f"no such pair: {args.pair} (decks: {', '.join(sorted(pool))})")
+    index = found[0]
+    first, second = every[index]
+    options = {"playouts": args.playouts} if args.agent == "search" else {}
+    wins: Counter[str] = Counter()
+    # per deck: [in its losses, in its wins]
+    attempted = {deck: (Counter[str](), Counter[str]()) for deck in (first, second)}
+    games = {deck: [0, 0] for deck in (first, second)}
+    turns: list[int] = []
+    for game in range(args.games):
+        number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
+        seated = [first, second] if game % 2 == 0 else [second, first]
+        agents = [
+            make_agent(args.agent, number * 2, **options),
+            make_agent(args.agent, number * 2 + 1, **options),
+        ]
+        match = new_match("battle-mages", seated, [pool[seated[0]], pool[seated[1]]], number)
+        play_counting(match, agents)
+        winner = None if match.winner is None else seated[match.winner]
+        if winner is not None:
+            wins[winner] += 1
+        turns.append(match.view(None).turn)
+        for deck in (first, second):
+            games[deck][int(deck == winner)] += 1
+        for event in match.events:
+            if isinstance(event, Attempted) and event.player_name in attempted:
+                side = int(event.player_name == winner)
+                attempted[event.player_name][side][event.what] += 1
+        if not args.summary:
+            print(f"game {number} seats {seated} winner {winner} turn {turns[-1]}", flush=True)
+
+    budget = f" playouts={args.playouts}" if args.agent == "search" else ""
+    print(
+        f"battle-mages pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
+        f"games={args.games} set={args.set} deck={args.deck}"
+    )
+    for deck in (first, second):
+        low, high = wilson(wins[deck], args.games)
+        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
+    ordered = sorted(turns)
+    print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+    if args.summary:
+        return
+    for deck in (first, second):
+        lost, won = games[deck]
+        print(f"{deck}: attempts per game, in its {lost} losses / its {won} wins")
+        losing, winning = attempted[deck]
+        for what in sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c])):
+            per_loss, per_win = losing[what] / max(1, lost), winning[what] / max(1, won)
+            print(f"  {what:34} {per_loss:5.2f} {per_win:5.2f}")
+
+
+if __name__ == "__main__":
+    main()
