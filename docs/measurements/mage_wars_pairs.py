@@ -20,6 +20,7 @@ import argparse
 import sys
 from collections import Counter
 from itertools import combinations
+from typing import Any
 
 from engine.agents import make_agent
 from engine.balance import play_counting, wilson
@@ -96,7 +97,7 @@ def main() -> None:
             ]
             match = new_match("mage-wars", seated, [pool[seated[0]], pool[seated[1]]], number)
             play_counting(match, agents)
-            state = match.state
+            state: Any = match.state  # a Mage Wars state: seats, round
             winner = None if match.winner is None else seated[match.winner]
             over = [e for e in match.events if isinstance(e, ev.GameOver)]
             reason = over[-1].reason if over else "none"
@@ -118,9 +119,10 @@ def main() -> None:
                     made[mage][int(mage == winner)][e.card] += 1
                 elif isinstance(e, Note) and " puts " in e.line and " slot" in e.line:
                     who, rest = e.line.split(" puts ", 1)
-                    mage = names.get(who)
-                    if mage is not None:
-                        made[mage][int(mage == winner)][rest.split(" in the ")[0]] += 1
+                    slotter = names.get(who)
+                    if slotter is not None:
+                        slot = rest.split(" in the ")[0]
+                        made[slotter][int(slotter == winner)][slot] += 1
             line = f"game {number} seats {seated} winner {winner} round {state.round} ({reason})"
             if not args.quiet:
                 print(line, flush=True)
