@@ -343,6 +343,9 @@ class Mage(_Model):
     hand: int = Field(ge=3, le=10)
     health_decks: list[HealthDeck] = Field(min_length=1, max_length=3)
     discount: int = Field(ge=0, le=3)
+    #: added to each of the Mage's attacks, as an attack-power bonus (R21): the Mage that
+    #: wins by slaying must get damage through armor and defences (docs/balance.md)
+    power: int = Field(default=0, ge=0, le=2)
     win: WinCondition
     resurrect: list[Need] = Field(min_length=1, max_length=5)
     flavor: str = ""

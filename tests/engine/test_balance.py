@@ -96,7 +96,10 @@ def test_a_turn_lost_at_once_still_counts_as_begun() -> None:
     match.state.seats[other].skip = 1  # as a "lose a turn" curse leaves it
     while match.pending[0].player == first:  # its turn, the lost turn, its turn again
         decision = match.pending[0]
-        end = ("end",) if ("end",) in decision.actions else decision.actions[0]
+        if decision.multi:  # a choice of several cards (what to keep): the fewest allowed
+            end = tuple(decision.actions[: decision.min_picks])
+        else:
+            end = ("end",) if ("end",) in decision.actions else decision.actions[0]
         match.apply(first, end)
         counter.look(match)
     assert any("loses this turn" in e.text for e in match.events)

@@ -144,9 +144,10 @@ def card_text(d: Any) -> str:
         decks = "/".join(DECK_NAMES[x] for x in d.health_decks)
         need = ", ".join(ICON_WORDS[i] for i in d.resurrect)
         win = win_text(d)
+        power = f", +{d.power} to each of its attacks" if d.power else ""
         return (
             f"{d.alignment.capitalize()}. Health {d.health} ({decks}), armor {d.armor}, "
-            f"pets {d.pets}, fate {d.fate}, hand {d.hand}. Health cards spent waive "
+            f"pets {d.pets}, fate {d.fate}, hand {d.hand}{power}. Health cards spent waive "
             f"{d.discount} requirement(s). Wins: {win}. Resurrect: {need}."
         )
     if getattr(d, "resources", None):

@@ -40,7 +40,7 @@ def strike(
     state: TableState, side: Seat, target: Any, amount: int, *, pierce: bool, source: str
 ) -> None:
     side.tally["attacks"] += 1
-    amount += state.bonus(side, "power")
+    amount += state.power(side)
     if isinstance(target, str):
         victim = state.seats[int(target[1:])]
         if victim.dead or victim.gone:

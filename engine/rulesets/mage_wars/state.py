@@ -234,6 +234,11 @@ class TableState(GameState):
     def max_pets(self, side: Seat) -> int:
         return side.mage.proto.data.pets + self.bonus(side, "pets")
 
+    def power(self, side: Seat) -> int:
+        """R21: what is added to each of the side's attacks: its Mage's own power (Cinder
+        Archon's) and the attack-power bonuses of its pets, items, levels and auras."""
+        return side.mage.proto.data.power + self.bonus(side, "power")
+
     def defence(self, side: Seat) -> int:
         return self.bonus(side, "defence") + side.ward
 

@@ -59,6 +59,8 @@ def _printed(proto: Proto, uid: int) -> CardView:
     if proto.type == "mage":  # its numbers, and on the table what it lives for
         stats = {"health": d.health, "armor": d.armor, "pets": d.pets, "fate": d.fate}
         stats["hand"] = d.hand
+        if d.power:
+            stats["power"] = d.power
         tags.append(d.alignment)
         tags.append("wins: " + win_text(d))
         tags.append("resurrect: " + " ".join(ICON_WORDS[i] for i in d.resurrect))

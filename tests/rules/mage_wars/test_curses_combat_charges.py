@@ -3,7 +3,7 @@
 from engine.rulesets.mage_wars.drawing import draw
 from tests.rules.mage_wars.conftest import card, do, end_turn, game, hand, state
 
-CINDER = {"mage": "cinder_archon"}  # evil, 1 pet, armor 1
+CINDER = {"mage": "cinder_archon"}  # evil, 1 pet, armor 1, power 1
 IVRA = {"mage": "thornmother_ivra"}  # neutral, 3 pets, armor 0
 SELME = {"mage": "tidewarden_selme"}  # good, 2 pets, wins by structures
 OBBIN = {"mage": "gearwright_obbin"}  # neutral, no pets, armor 2
@@ -106,6 +106,24 @@ def test_attacks_on_mages_lose_armor_then_defences() -> None:
     assert len(s.seats[1].health) == 9
     do(m, "attack", card(m, "ashen_drake").uid, "p1")  # 3 - 1 - 1 = 1
     assert len(s.seats[1].health) == 8 and s.seats[0].tally["damage"] == 1
+
+
+def test_a_mages_own_power_adds_to_each_of_its_attacks() -> None:
+    # R21 (issue 15's rebalance, docs/balance.md): Cinder Archon's power 1 adds to each of
+    # her attacks as an attack-power bonus does; the same pet of a Mage without power
+    # deals one less.
+    for mage, lost in ((CINDER, 2), (SELME, 1)):
+        m = game(
+            {**mage, "pets": ["ashen_drake"]},
+            {
+                **OBBIN,
+                "armor": 1,
+                "health": 9,
+                "items": [{"card": "chainweave_mail", "built": True}],
+            },
+        )
+        do(m, "attack", card(m, "ashen_drake").uid, "p1")  # 3 (+1) - 1 armor - 1 mail
+        assert len(state(m).seats[1].health) == 9 - lost
 
 
 def test_some_attacks_ignore_armor() -> None:

@@ -355,7 +355,7 @@ def test_auras_may_name_pet_owners_levels_and_elements() -> None:
     s = state(m)
     ivra, cinder, obbin = s.seats
     assert s.defence(ivra) == 1 and s.defence(cinder) == 0  # Grove: pet owners
-    assert s.fate_count(cinder) == 2 + 1 and s.fate_count(obbin) == 2  # Beacon: level 2+
+    assert s.fate_count(cinder) == 3 + 1 and s.fate_count(obbin) == 2  # Beacon: level 2+
     assert s.max_hand(ivra) == 6 + 1 and s.max_hand(obbin) == 7  # Market: a Stone resource
 
 

@@ -1,0 +1,164 @@
+"""How the games of Mage Wars pairs end, and what each Mage lays in its wins and losses.
+
+Issue 15: `cardhost balance` says which Mage of a pair wins, not why. This plays the same
+games as `cardhost balance mage-wars --games N --seed S --pair A:B` (the same seeds,
+seats and agents) and counts, per Mage: how its games ended (its own condition, Last
+Light), the round, its kills and deaths, and the cards it completed or played per game in
+its losses and in its wins (fate cards left out: they are played at once).
+
+`--set MAGE.FIELD=N` (health, armor, pets, fate, hand, discount, power, win) and `--set
+MAGE.health_decks=arcane+mystic` or `MAGE.resurrect=ember+any` try a change in this
+process only, without editing the card files: the way the balance trials of
+docs/balance.md are run before a change goes into the TOML.
+
+    python docs/measurements/mage_wars_pairs.py --games 100 --seed 0 \\
+        --pair cinder_archon:starseer_quill [--agent search --playouts 40] \\
+        [--set cinder_archon.health=11] [--log FILE] [--quiet]
+"""
+
+import argparse
+import sys
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from engine.agents import make_agent
+from engine.balance import play_counting, wilson
+from engine.core import events as ev
+from engine.core.events import Note
+from engine.core.match import new_match
+from engine.core.ruleset import get_ruleset
+from engine.rulesets.mage_wars import cards as mage_wars_cards
+
+NUMBERS = ("health", "armor", "pets", "fate", "hand", "discount", "power")
+LISTS = ("health_decks", "resurrect")
+
+
+def apply_sets(sets: list[str]) -> None:
+    """Change Mages in this process only (the shared prototypes are replaced in place)."""
+    protos = mage_wars_cards.protos()
+    for item in sets:
+        left, value = item.split("=")
+        mage, field = left.split(".")
+        proto = protos.get(mage)
+        if proto is None or proto.type != "mage":
+            sys.exit(f"--set {item}: no Mage {mage!r}")
+        data = proto.data
+        if field in NUMBERS:
+            update: dict = {field: int(value)}
+        elif field == "win":
+            update = {"win": data.win.model_copy(update={"amount": int(value)})}
+        elif field in LISTS:
+            update = {field: value.split("+")}
+        else:
+            sys.exit(f"--set {item}: no field {field!r} ({NUMBERS + LISTS + ('win',)})")
+        proto.data = type(data).model_validate(data.model_dump() | update)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
+    parser.add_argument("--pair", action="append", default=[], metavar="A:B")
+    parser.add_argument("--set", action="append", default=[], metavar="MAGE.FIELD=N")
+    parser.add_argument("--log", default="", help="write every game's event lines here")
+    parser.add_argument("--quiet", action="store_true", help="no per-game lines or cards")
+    args = parser.parse_args()
+
+    apply_sets(args.set)
+    rules = get_ruleset("mage-wars")
+    pool = {k: v for k, v in rules.preconstructed_decks().items() if k != "random"}
+    every = list(combinations(sorted(pool), 2))
+    # fate cards are played by everyone at once, every turn: not what a Mage chose
+    fate = {p.name for p in mage_wars_cards.protos().values() if p.type == "fate"}
+    log = open(args.log, "w") if args.log else None  # noqa: SIM115
+    options = {"playouts": args.playouts} if args.agent == "search" else {}
+    for pair in args.pair or [":".join(p) for p in every if "cinder_archon" in p]:
+        wanted = frozenset(pair.split(":"))
+        found = [i for i, p in enumerate(every) if frozenset(p) == wanted]
+        if not found:
+            sys.exit(f"no such pair: {pair} (Mages: {', '.join(sorted(pool))})")
+        index = found[0]
+        first, second = every[index]
+        wins: Counter[str] = Counter()
+        how: Counter[str] = Counter()
+        rounds: list[int] = []
+        kills = {m: [0, 0] for m in (first, second)}  # [kills, deaths]
+        made = {m: (Counter[str](), Counter[str]()) for m in (first, second)}
+        games = {m: [0, 0] for m in (first, second)}
+        for game in range(args.games):
+            number = args.seed + index * args.games + game  # as `cardhost balance`
+            seated = [first, second] if game % 2 == 0 else [second, first]
+            agents = [
+                make_agent(args.agent, number * 2, **options),
+                make_agent(args.agent, number * 2 + 1, **options),
+            ]
+            match = new_match("mage-wars", seated, [pool[seated[0]], pool[seated[1]]], number)
+            play_counting(match, agents)
+            state: Any = match.state  # a Mage Wars state: seats, round
+            winner = None if match.winner is None else seated[match.winner]
+            over = [e for e in match.events if isinstance(e, ev.GameOver)]
+            reason = over[-1].reason if over else "none"
+            if winner is not None:
+                wins[winner] += 1
+                how[f"{winner}: {reason}"] += 1
+            rounds.append(state.round)
+            for seat, mage in enumerate(seated):
+                side = state.seats[seat]
+                kills[mage][0] += side.kills
+                won = int(mage == winner)
+                games[mage][won] += 1
+            names = {state.seats[s].name: seated[s] for s in range(2)}
+            for e in match.events:
+                if isinstance(e, ev.Died) and e.card.startswith("Mage "):
+                    kills[names[e.player_name]][1] += 1
+                elif isinstance(e, (ev.Summoned, ev.CardPlayed)) and e.card not in fate:
+                    mage = names[e.player_name]
+                    made[mage][int(mage == winner)][e.card] += 1
+                elif isinstance(e, Note) and " puts " in e.line and " slot" in e.line:
+                    who, rest = e.line.split(" puts ", 1)
+                    slotter = names.get(who)
+                    if slotter is not None:
+                        slot = rest.split(" in the ")[0]
+                        made[slotter][int(slotter == winner)][slot] += 1
+            line = f"game {number} seats {seated} winner {winner} round {state.round} ({reason})"
+            if not args.quiet:
+                print(line, flush=True)
+            if log is not None:
+                log.write(f"=== {line}\n")
+                log.writelines(f"{e.text}\n" for e in match.events)
+                log.flush()
+        budget = f" playouts={args.playouts}" if args.agent == "search" else ""
+        print(
+            f"mage-wars pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
+            f"games={args.games} set={args.set}"
+        )
+        for mage in (first, second):
+            low, high = wilson(wins[mage], args.games)
+            print(
+                f"  {mage}: {wins[mage]} of {args.games} won (95% {low:.1%}-{high:.1%}); "
+                f"kills {kills[mage][0]}, deaths {kills[mage][1]}"
+            )
+        ordered = sorted(rounds)
+        print(f"  rounds at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+        print("  " + "; ".join(f"{k} {n}" for k, n in how.most_common()))
+        if args.quiet:
+            continue
+        for mage in (first, second):
+            lost, won = games[mage]
+            print(f"  {mage}: played/summoned/slotted per game, in its {lost} losses / {won} wins")
+            losing, winning = made[mage]
+            top = sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c]))
+            for card in top[:15]:
+                print(
+                    f"    {card:24} {losing[card] / max(1, lost):5.2f} "
+                    f"{winning[card] / max(1, won):5.2f}"
+                )
+    if log is not None:
+        log.close()
+
+
+if __name__ == "__main__":
+    main()
