@@ -18,12 +18,11 @@ the balance trials of docs/balance.md were run before a change went into the TOM
 import argparse
 import sys
 from collections import Counter
-from itertools import combinations
 from typing import TextIO
 
-from engine.agents import make_agent
-from engine.balance import play_counting, wilson
-from engine.core.match import new_match
+from pair_games import add_pair_arguments, find_pair, pair_games
+
+from engine.balance import wilson
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.enchantoria import cards as enchantoria_cards
 from engine.rulesets.enchantoria.events import Countered, SpellCast
@@ -60,25 +59,14 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--agent", default="greedy")
-    parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
-    parser.add_argument("--pair", default="stone_vigil:verdant_cycle")
+    add_pair_arguments(parser, default_pair="stone_vigil:verdant_cycle")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
     parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
     parser.add_argument("--log", default="", help="write every game's event lines here")
     args = parser.parse_args()
 
     pool = changed_decks(args.set, args.deck)
-    every = list(combinations(sorted(pool), 2))
-    wanted = frozenset(args.pair.split(":"))
-    found = [i for i, pair in enumerate(every) if frozenset(pair) == wanted]
-    if not found:
-        sys.exit(f"no such pair: {args.pair} (decks: {', '.join(sorted(pool))})")
-    index = found[0]
-    first, second = every[index]
-    options = {"playouts": args.playouts} if args.agent == "search" else {}
+    _, first, second = find_pair(pool, args.pair)
     wins: Counter[str] = Counter()
     # per deck: [in its losses, in its wins]
     cast = {deck: (Counter[str](), Counter[str]()) for deck in (first, second)}
@@ -86,15 +74,7 @@ def main() -> None:
     games = {deck: [0, 0] for deck in (first, second)}
     turns: list[int] = []
     log: TextIO | None = open(args.log, "w") if args.log else None  # noqa: SIM115
-    for game in range(args.games):
-        number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
-        seated = [first, second] if game % 2 == 0 else [second, first]
-        agents = [
-            make_agent(args.agent, number * 2, **options),
-            make_agent(args.agent, number * 2 + 1, **options),
-        ]
-        match = new_match("enchantoria", seated, [pool[seated[0]], pool[seated[1]]], number)
-        play_counting(match, agents)
+    for number, seated, match in pair_games("enchantoria", pool, args):
         winner = None if match.winner is None else seated[match.winner]
         if winner is not None:
             wins[winner] += 1

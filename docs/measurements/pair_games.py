@@ -1,0 +1,55 @@
+"""The games of one pair of `cardhost balance GAME --games N --seed S --pair A:B`, replayed.
+
+The per-pair counting scripts beside this file (what each deck cast in its wins and in its
+losses) must play exactly the games the balance command plays, so that their counts
+explain its figures: the same match seeds, seats and agent seeds. This module is that one
+replay, shared by them.
+"""
+
+import argparse
+import sys
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine.agents import make_agent
+from engine.balance import play_counting
+from engine.core.match import Match, new_match
+
+
+def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) -> None:
+    """The options every per-pair script shares with `cardhost balance`."""
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agent", default="greedy")
+    parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
+    parser.add_argument("--pair", default=default_pair)
+
+
+def find_pair(pool: dict[str, list[str]], pair: str) -> tuple[int, str, str]:
+    """The pair's index in `cardhost balance`'s order (it sets the seeds) and its decks."""
+    every = list(combinations(sorted(pool), 2))
+    wanted = frozenset(pair.split(":"))
+    found = [i for i, decks in enumerate(every) if frozenset(decks) == wanted]
+    if not found:
+        sys.exit(f"no such pair: {pair} (decks: {', '.join(sorted(pool))})")
+    first, second = every[found[0]]
+    return found[0], first, second
+
+
+def pair_games(
+    ruleset: str, pool: dict[str, list[str]], args: argparse.Namespace
+) -> Iterator[tuple[int, list[str], Match]]:
+    """Play the pair's games one by one, as `cardhost balance` does; yield each finished
+    match with its seed number and its seats (deck names, first seat first)."""
+    index, first, second = find_pair(pool, args.pair)
+    options = {"playouts": args.playouts} if args.agent == "search" else {}
+    for game in range(args.games):
+        number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
+        seated = [first, second] if game % 2 == 0 else [second, first]
+        agents = [
+            make_agent(args.agent, number * 2, **options),
+            make_agent(args.agent, number * 2 + 1, **options),
+        ]
+        match = new_match(ruleset, seated, [pool[seated[0]], pool[seated[1]]], number)
+        play_counting(match, agents)
+        yield number, seated, match
