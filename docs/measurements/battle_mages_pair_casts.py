@@ -20,9 +20,8 @@ import argparse
 import sys
 from collections import Counter
 
-from pair_games import add_pair_arguments, find_pair, pair_games
+from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
 
-from engine.balance import wilson
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.battle_mages import cards as battle_mages_cards
 from engine.rulesets.battle_mages.events import Attempted
@@ -91,16 +90,7 @@ def main() -> None:
         if not args.summary:
             print(f"game {number} seats {seated} winner {winner} turn {turns[-1]}", flush=True)
 
-    budget = f" playouts={args.playouts}" if args.agent == "search" else ""
-    print(
-        f"battle-mages pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
-        f"games={args.games} set={args.set} deck={args.deck}"
-    )
-    for deck in (first, second):
-        low, high = wilson(wins[deck], args.games)
-        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
-    ordered = sorted(turns)
-    print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+    print_pair_result("battle-mages", (first, second), wins, turns, args)
     if args.summary:
         return
     for deck in (first, second):

@@ -20,9 +20,8 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from pair_games import add_pair_arguments, find_pair, pair_games
+from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
 
-from engine.balance import wilson
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.enchantoria import cards as enchantoria_cards
 from engine.rulesets.enchantoria.events import Countered, SpellCast
@@ -97,16 +96,7 @@ def main() -> None:
     if log is not None:
         log.close()
 
-    budget = f" playouts={args.playouts}" if args.agent == "search" else ""
-    print(
-        f"enchantoria pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
-        f"games={args.games} set={args.set} deck={args.deck}"
-    )
-    for deck in (first, second):
-        low, high = wilson(wins[deck], args.games)
-        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
-    ordered = sorted(turns)
-    print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+    print_pair_result("enchantoria", (first, second), wins, turns, args)
     for deck in (first, second):
         lost, won = games[deck]
         print(f"{deck}: spells cast per game, in its {lost} losses / its {won} wins")

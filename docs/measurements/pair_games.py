@@ -8,11 +8,12 @@ replay, shared by them.
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 
 from engine.agents import make_agent
-from engine.balance import play_counting
+from engine.balance import play_counting, wilson
 from engine.core.match import Match, new_match
 
 
@@ -53,3 +54,24 @@ def pair_games(
         match = new_match(ruleset, seated, [pool[seated[0]], pool[seated[1]]], number)
         play_counting(match, agents)
         yield number, seated, match
+
+
+def print_pair_result(
+    ruleset: str,
+    pair: tuple[str, str],
+    wins: Counter[str],
+    turns: list[int],
+    args: argparse.Namespace,
+) -> None:
+    """The pair's result as every per-pair script prints it: what was run (with the
+    trial's in-memory changes), each deck's wins with a 95% Wilson interval, the turns."""
+    budget = f" playouts={args.playouts}" if args.agent == "search" else ""
+    print(
+        f"{ruleset} pair {pair[0]}:{pair[1]} agent={args.agent}{budget} seed={args.seed} "
+        f"games={args.games} set={args.set} deck={args.deck}"
+    )
+    for deck in pair:
+        low, high = wilson(wins[deck], args.games)
+        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
+    ordered = sorted(turns)
+    print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
