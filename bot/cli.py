@@ -71,7 +71,22 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _balance(args: argparse.Namespace) -> int:
     from engine import EARLY_TURNS, balance
+    from engine.balance import BalanceReport, GamePlayed, pool
 
+    early_turns = EARLY_TURNS.get(args.game, 3)
+    report: BalanceReport
+    if args.pool:
+        played = []
+        for path in args.pool:
+            for line in Path(path).read_text().splitlines():
+                if line.startswith("game seed="):
+                    played.append(GamePlayed.parse(line))
+        if not played:
+            raise EngineError(f"no game lines in {', '.join(args.pool)} (from --each)")
+        agent = args.agent if args.playouts is None else f"{args.agent} playouts={args.playouts}"
+        report = pool(args.game, agent, played)
+        print("\n".join(report.lines(early_turns=early_turns)))
+        return 0
     budget: dict[str, Any] = {}
     if args.playouts is not None:
         budget["playouts"] = args.playouts
@@ -83,6 +98,9 @@ def _balance(args: argparse.Namespace) -> int:
             if not colon or not first.strip() or not second.strip():
                 raise EngineError(f"--pair takes DECK:DECK, not {text!r}")
             pairs.append((first.strip(), second.strip()))
+    share, slash, parts = (args.part or "1/1").partition("/")
+    if not slash or not share.strip().isdigit() or not parts.strip().isdigit():
+        raise EngineError(f"--part takes K/M (the K-th of M blocks), not {args.part!r}")
     report = balance(
         args.game,
         args.games,
@@ -90,11 +108,11 @@ def _balance(args: argparse.Namespace) -> int:
         seed=args.seed,
         agent_options=budget,
         pairs=pairs,
+        part=(int(share) - 1, int(parts)),
         progress=lambda matchup: print(matchup.line(), flush=True),
+        each=(lambda game: print(game.line(), flush=True)) if args.each else None,
     )
-    print(
-        "\n".join(report.lines(early_turns=EARLY_TURNS.get(args.game, 3))[len(report.matchups) :])
-    )
+    print("\n".join(report.lines(early_turns=early_turns)[len(report.matchups) :]))
     return 0
 
 
@@ -252,6 +270,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--pair",
         action="append",
         help="only this pair of decks, DECK:DECK (repeatable); its games keep their seeds",
+    )
+    bal.add_argument(
+        "--part",
+        help="K/M: only the K-th of M equal blocks of each pair's games (their seeds kept)",
+    )
+    bal.add_argument(
+        "--each", action="store_true", help="a line for every game as it ends (for --pool)"
+    )
+    bal.add_argument(
+        "--pool",
+        action="append",
+        metavar="LOG",
+        help="play nothing: the report of the game lines in LOG (repeatable; from --each)",
     )
     bal.set_defaults(run=_balance)
 

@@ -83,6 +83,35 @@ class Matchup:
         )
 
 
+@dataclass(frozen=True)
+class GamePlayed:
+    """One game of a balance run: its seed, the decks by seat, the winning deck (None for
+    a draw) and the turns each seat had begun. `line()` is what `cardhost balance --each`
+    prints, and `pool` reads such lines back."""
+
+    seed: int
+    seated: tuple[str, ...]
+    winner: str | None
+    turns: tuple[int, ...]
+
+    def line(self) -> str:
+        return (
+            f"game seed={self.seed} seats={','.join(self.seated)} "
+            f"winner={self.winner or '-'} turns={','.join(map(str, self.turns))}"
+        )
+
+    @classmethod
+    def parse(cls, line: str) -> "GamePlayed":
+        fields = dict(word.split("=", 1) for word in line.split()[1:])
+        winner = fields["winner"]
+        return cls(
+            int(fields["seed"]),
+            tuple(fields["seats"].split(",")),
+            None if winner == "-" else winner,
+            tuple(int(t) for t in fields["turns"].split(",")),
+        )
+
+
 @dataclass
 class BalanceReport:
     ruleset: str
@@ -180,13 +209,18 @@ def balance(
     seed: int = 0,
     agent_options: dict[str, Any] | None = None,
     pairs: Collection[tuple[str, str]] | None = None,
+    part: tuple[int, int] = (0, 1),
     progress: Callable[[Matchup], None] | None = None,
+    each: Callable[[GamePlayed], None] | None = None,
 ) -> BalanceReport:
     """Play every pair of preconstructed decks `games_per_pair` times, seats alternated.
 
     `agent_options` is the search agent's budget (playouts=, seconds=). `pairs` plays only
-    those pairs (either order): a pair's games get the seeds they have in the full run, so
-    a measurement split over several processes is the full run, game for game."""
+    those pairs (either order), and `part=(k, m)` only the k-th of m equal blocks of each
+    pair's games: a game keeps the seed it has in the full run, so a measurement split
+    over several processes (by pair, by part or both) is the full run, game for game.
+    `each` hears of every game as it ends: a long run's games survive its interruption,
+    and runs can be pooled from them."""
     rules = get_ruleset(ruleset)
     pool = rules.preconstructed_decks()
     decks = sorted(name for name in pool if name not in NOT_A_DECK)
@@ -199,6 +233,10 @@ def balance(
             raise EngineError(
                 f"no such pair of {ruleset} decks: {named} (decks: {', '.join(decks)})"
             )
+    share, parts = part
+    if parts < 1 or not 0 <= share < parts:
+        raise EngineError(f"no part {share + 1} of {parts}: parts are 1 to {max(parts, 1)}")
+    block = range(games_per_pair * share // parts, games_per_pair * (share + 1) // parts)
     options = agent_options or {}
     budget = " ".join(f"{key}={value}" for key, value in sorted(options.items()))
     report = BalanceReport(ruleset, f"{agent} {budget}" if budget else agent, [])
@@ -206,7 +244,7 @@ def balance(
         if wanted is not None and frozenset((first, second)) not in wanted:
             continue
         matchup = Matchup(first, second)
-        for game in range(games_per_pair):
+        for game in block:
             number = seed + index * games_per_pair + game
             seated = [first, second] if game % 2 == 0 else [second, first]
             agents = [
@@ -218,6 +256,9 @@ def balance(
             matchup.games += 1
             report.games += 1
             report.turns_each.append(min(counter.begun))
+            if each is not None:
+                winner = None if match.winner is None else seated[match.winner]
+                each(GamePlayed(number, tuple(seated), winner, tuple(counter.begun)))
             if match.winner is None:
                 continue
             if match.winner == 0:
@@ -232,4 +273,40 @@ def balance(
     return report
 
 
-__all__ = ["EARLY_TURNS", "BalanceReport", "Matchup", "balance", "wilson"]
+def pool(ruleset: str, agent: str, games: Collection[GamePlayed]) -> BalanceReport:
+    """The report of games played apart (processes split by pair or part, runs on other
+    seeds), each game once: a seed met twice is counted once, so overlapping logs pool
+    safely (with the same agent, a seed and its seats are one game). Pairs come in
+    `balance`'s order."""
+    seen: dict[tuple[int, tuple[str, ...]], GamePlayed] = {}
+    for game in games:
+        seen.setdefault((game.seed, game.seated), game)
+    report = BalanceReport(ruleset, agent, [])
+    matchups: dict[tuple[str, str], Matchup] = {}
+    for game in sorted(seen.values(), key=lambda g: (g.seed, g.seated)):
+        first, second = sorted(game.seated[:2])
+        matchup = matchups.setdefault((first, second), Matchup(first, second))
+        matchup.games += 1
+        report.games += 1
+        report.turns_each.append(min(game.turns))
+        if game.winner is None:
+            continue
+        if game.winner == game.seated[0]:
+            report.first_seat_wins += 1
+        if game.winner == first:
+            matchup.first_wins += 1
+        else:
+            matchup.second_wins += 1
+    report.matchups = [matchups[key] for key in sorted(matchups)]
+    return report
+
+
+__all__ = [
+    "EARLY_TURNS",
+    "BalanceReport",
+    "GamePlayed",
+    "Matchup",
+    "balance",
+    "pool",
+    "wilson",
+]

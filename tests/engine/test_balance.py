@@ -1,9 +1,11 @@
 """`cardhost balance` (issue 15, "Balance you can feel"): its interval and its bookkeeping."""
 
+from pathlib import Path
+
 import pytest
 
 from bot.cli import main
-from engine.balance import TurnCounter, balance, wilson
+from engine.balance import GamePlayed, TurnCounter, balance, pool, wilson
 from engine.core.errors import EngineError
 from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
@@ -49,6 +51,40 @@ def test_a_pair_alone_plays_the_very_games_it_has_in_the_full_run() -> None:
     assert (only.first, only.second) == (same.first, same.second)
     assert (only.first_wins, only.second_wins) == (same.first_wins, same.second_wins)
     assert alone.games == 4
+
+
+def test_parts_of_a_run_pooled_are_the_full_run_game_for_game() -> None:
+    """A long measurement split into blocks (`--part K/M`) over processes, or cut short,
+    keeps every game's seed; pooling the games (`--pool`) gives the full run's report,
+    and a game logged twice counts once."""
+    full = balance("clash", 5, agent="random", seed=7)
+    games: list[GamePlayed] = []
+    for share in (2, 0, 1):
+        part = balance("clash", 5, agent="random", seed=7, part=(share, 3), each=games.append)
+        assert part.games == 3 * len(range(5 * share // 3, 5 * (share + 1) // 3))
+    assert len(games) == 15
+    pooled = pool("clash", "random", games + games[:4])
+    assert pooled.lines(early_turns=3) == full.lines(early_turns=3)
+    assert [GamePlayed.parse(g.line()) for g in games] == games
+
+
+def test_the_pooled_report_is_printed_from_the_logged_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["balance", "clash", "--games", "4", "--agent", "random", "--each"]) == 0
+    logged = capsys.readouterr().out
+    assert logged.count("game seed=") == 12
+    (tmp_path / "run.log").write_text(logged)
+    assert main(["balance", "clash", "--agent", "random", "--pool", str(tmp_path / "run.log")]) == 0
+    pooled = capsys.readouterr().out.strip().splitlines()
+    assert pooled[-1] == logged.strip().splitlines()[-1]
+
+
+def test_a_malformed_part_is_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "clash", "--games", "2", "--part", "3/2"]) != 0
+    assert "no part 3 of 2" in capsys.readouterr().err
+    assert main(["balance", "clash", "--games", "2", "--part", "half"]) != 0
+    assert "--part takes K/M" in capsys.readouterr().err
 
 
 def test_an_unknown_pair_is_refused_before_any_game() -> None:
