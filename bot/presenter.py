@@ -467,11 +467,11 @@ class Presenter:
             try:
                 started = loop.time()
                 png = await self.picture(view)
-                spent = loop.time() - started
+                drawing = loop.time() - started
             finally:
                 self._picturing = False
             self._last_image[session.match_id] = loop.time()
-            self._idle_from = loop.time() + spent * (1 / self.picture_share - 1)
+            self._idle_from = loop.time() + drawing * (1 / self.picture_share - 1)
         if png is not None:
             fields["attachments"] = [discord.File(io.BytesIO(png), filename=BOARD_IMAGE)]
         elif self.draw_images and not picture_due:

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.presenter import Presenter
-from bot.traffic import GlobalBudget
+from bot.traffic import BOARD, GlobalBudget
 
 
 class _Controller:
@@ -69,3 +69,49 @@ async def test_boards_due_together_are_edited_a_few_at_a_time_with_clicks_betwee
     assert most == presenter.boards_at_once  # never more at once, and the cap is used
     # the clicks ran while the boards were being edited, not only before or after them
     assert any(0 < seen < 100 for seen in clicks_seen)
+
+
+async def test_a_board_edit_off_its_token_takes_its_turn_of_the_budget_after_a_picture() -> None:
+    """A board edited on the channel route (its interaction's token gone) costs a turn of
+    the global budget unless the caller already took it (`spent=False`: it did not).
+    Drawing the picture first must not change that: the time the picture took was once
+    written into the same name as the flag, and any picture made the edit skip its turn."""
+    from engine import get_ruleset, new_match
+
+    pool = get_ruleset("clash").preconstructed_decks()
+    match = new_match("clash", ["a", "b"], [pool["ember_rush"], pool["stone_wall"]], 1)
+    spent: list[int] = []
+    edits: list[dict[str, Any]] = []
+
+    async def spend(priority: int) -> None:
+        spent.append(priority)
+
+    async def edit_board(match_id: int, message_id: int, **fields: Any) -> bool:
+        return False  # the token expired: the edit must go on the channel route
+
+    async def committed() -> Any:
+        return match
+
+    async def update(session: Any) -> None:
+        return None
+
+    traffic = SimpleNamespace(budget=SimpleNamespace(spend=spend), edit_board=edit_board)
+    bot: Any = SimpleNamespace(traffic=traffic, spectators=SimpleNamespace(update=update))
+    presenter = Presenter(bot)
+
+    async def picture(view: Any) -> bytes:
+        await asyncio.sleep(0.01)  # drawing takes a moment
+        return b"png"
+
+    async def edit(channel_id: int, message_id: int, **fields: Any) -> None:
+        edits.append(fields)
+
+    presenter.picture = picture  # type: ignore[method-assign]
+    presenter._edit = edit  # type: ignore[method-assign]
+    session: Any = SimpleNamespace(
+        match_id=7, board_message_id=1007, channel_id=70, match=match, committed=committed,
+        thinking=False,
+    )  # fmt: skip
+    await presenter._draw_board(session, spent=False)
+    assert len(edits) == 1 and "attachments" in edits[0]  # the picture went with the edit
+    assert spent == [BOARD]
