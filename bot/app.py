@@ -10,6 +10,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -23,7 +24,7 @@ from bot.controller import Controller, reply
 from bot.cooldowns import ChallengeCooldowns
 from bot.crashpoints import crash_point
 from bot.decks import DeckChoiceError, resolve_deck
-from bot.discord_private import ConnectionState, intercepting_state
+from bot.discord_private import intercepting_state
 from bot.errors import CardhostTree
 from bot.forwarding import Forwarder
 from bot.notify import TurnNotifier
@@ -118,12 +119,12 @@ class CardhostBot(commands.Bot):
         self.forwarder: Forwarder | None = None
         self._held_notes: list[asyncio.Task] = []
 
-    def _sharding(self, settings: Settings) -> dict[str, object]:
+    def _sharding(self, settings: Settings) -> dict[str, Any]:
         """Nothing here: one process connects discord.py's own shard (ShardedCardhostBot
         connects the shards its settings name)."""
         return {}
 
-    def _get_state(self, **options) -> ConnectionState:
+    def _get_state(self, **options: Any) -> Any:
         return intercepting_state(self, sharded=False, **options)
 
     def intercept_interaction(self, data: dict) -> bool:
@@ -386,14 +387,14 @@ class ShardedCardhostBot(CardhostBot, commands.AutoShardedBot):
     process serves the matches it leases, and a click arriving on its shards for another
     process's match is forwarded there, bot/forwarding.py)."""
 
-    def _sharding(self, settings: Settings) -> dict[str, object]:
+    def _sharding(self, settings: Settings) -> dict[str, Any]:
         return {"shard_ids": settings.shards, "shard_count": settings.shard_count}
 
-    def _get_state(self, **options) -> ConnectionState:
+    def _get_state(self, **options: Any) -> Any:
         return intercepting_state(self, sharded=True, **options)
 
 
-def make_bot(settings: Settings, **options) -> CardhostBot:
+def make_bot(settings: Settings, **options: Any) -> CardhostBot:
     """The bot the settings ask for: sharded when they name shard ids."""
     kind = ShardedCardhostBot if settings.shards is not None else CardhostBot
     return kind(settings, **options)

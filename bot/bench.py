@@ -31,11 +31,21 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
 from bot.app import GC_THRESHOLDS
-from bot.standin import CallbackType, FakeDiscord, StandinTimeoutError
+from bot.standin import (
+    CallbackType,
+    ComponentRef,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    InteractionHandle,
+    StandinTimeoutError,
+)
 from bot.standin.rest import GLOBAL_EXEMPT as EXEMPT_ROUTES  # interaction routes: no global limit
 from bot.storage.scratch import configured_postgresql, count_rows, scratch_database
 
@@ -66,7 +76,7 @@ class Tally:
         self.watch: Watch
 
 
-def _global_calls(counts) -> tuple[int, int]:
+def _global_calls(counts: Mapping[tuple[str | None, int], int]) -> tuple[int, int]:
     """(globally limited calls, of which 429) among the stand-in's answers so far."""
     calls = limited = 0
     for (route, status), n in counts.items():
@@ -78,7 +88,7 @@ def _global_calls(counts) -> tuple[int, int]:
     return calls, limited
 
 
-def _stamp(message) -> float | None:
+def _stamp(message: FakeMessage) -> float | None:
     raw = message.embeds[0].get("timestamp") if message.embeds else None
     return datetime.fromisoformat(raw).timestamp() if raw else None
 
@@ -86,7 +96,9 @@ def _stamp(message) -> float | None:
 class Watch:
     """What the players saw and when, timed as the stand-in changes each message."""
 
-    def __init__(self, fake: FakeDiscord, tables: list) -> None:
+    def __init__(
+        self, fake: FakeDiscord, tables: list[tuple[FakeChannel, FakeUser, FakeUser]]
+    ) -> None:
         self.table_of = {channel.id: n for n, (channel, _, _) in enumerate(tables)}
         self.unseen: dict[int, deque[tuple[float, float]]] = {}  # table -> (ack, sent) clicks
         self.board_lags: list[float] = []
@@ -99,11 +111,11 @@ class Watch:
         self.channel_changes = 0
         fake.state.message_listeners.append(self.on_message)
 
-    def clicked(self, channel, sent: float, acknowledged: float) -> None:
+    def clicked(self, channel: FakeChannel, sent: float, acknowledged: float) -> None:
         if sent >= self.steady_from:
             self.unseen.setdefault(self.table_of[channel.id], deque()).append((acknowledged, sent))
 
-    def on_message(self, message) -> None:
+    def on_message(self, message: FakeMessage) -> None:
         now = time.time()
         channel = message.channel
         if now >= self.steady_from:
@@ -139,21 +151,26 @@ class Watch:
             waiting.clear()
 
 
-def _panel(fake: FakeDiscord, user):
+def _panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
     panels = [m for m in fake.dm_messages(user) if m.embeds]
     return panels[-1] if panels else None
 
 
-def _choices(message) -> list:
+def _choices(message: FakeMessage | None) -> list[ComponentRef]:
+    if message is None:  # no panel yet
+        return []
     buttons = [b for b in message.buttons if (b.custom_id or "").startswith("m:")]
     return buttons or [s for s in message.selects if (s.custom_id or "").startswith("ms:")]
 
 
-async def _deal(fake, channel, alice, bob, tally: Tally) -> None:
+async def _deal(
+    fake: FakeDiscord, channel: FakeChannel, alice: FakeUser, bob: FakeUser, tally: Tally
+) -> None:
     """Challenge and accept at one table, and wait until both players have their panel."""
     before = {p.id for p in (_panel(fake, alice), _panel(fake, bob)) if p is not None}
     handle = await fake.slash(alice, channel, "challenge", opponent=bob, game="clash")
     offer = await handle.wait_response()
+    assert offer is not None, "the challenge was answered without a message"
     sent = time.time()
     accept = await fake.click(bob, offer, label="Accept")
     await accept.wait_acknowledged()
@@ -175,7 +192,16 @@ async def _deal(fake, channel, alice, bob, tally: Tally) -> None:
         raise
 
 
-async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> None:
+async def _drive(
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    alice: FakeUser,
+    bob: FakeUser,
+    rng: random.Random,
+    pause: float,
+    until: float,
+    tally: Tally,
+) -> None:
     """One table: match after match until time is up; whoever has buttons clicks one."""
     await _deal(fake, channel, alice, bob, tally)
     tally.playing_from.append(time.monotonic())
@@ -191,6 +217,8 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
         mover = None
         for user in (alice, bob):
             panel = _panel(fake, user)
+            if panel is None:  # not dealt yet
+                continue
             if "Match over" in panel.text:
                 tally.finished += 1
                 await _deal(fake, channel, alice, bob, tally)  # keep the table busy
@@ -233,7 +261,15 @@ async def _drive(fake, channel, alice, bob, rng, pause, until, tally: Tally) -> 
             tally.refused += 1
 
 
-async def _drive_computer(fake, channel, human, rng, pause, until, tally: Tally) -> None:
+async def _drive_computer(
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    human: FakeUser,
+    rng: random.Random,
+    pause: float,
+    until: float,
+    tally: Tally,
+) -> None:
     """One table against the hard computer (`--computer`): the human clicks on the same
     schedule as everyone else, the computer thinks in the bot's worker process. Its clicks
     are counted apart (`tally.computer_clicks`): the bench's figures stay the other tables'.
@@ -310,7 +346,7 @@ class _GcLog:
         gc.callbacks.remove(self.on_gc)
 
 
-def _notice(click) -> str | None:
+def _notice(click: InteractionHandle) -> str | None:
     """The line above a panel answer: set when the click changed nothing (stale)."""
     return (click.callback_data or {}).get("content")
 
@@ -459,7 +495,7 @@ class CpuMeter:
     compare code changes by, as wall-clock latency depends on whatever else the machine
     runs. The bot process reports its own `process_time` on SIGUSR1 (start) / SIGUSR2."""
 
-    def __init__(self, child) -> None:
+    def __init__(self, child: asyncio.subprocess.Process) -> None:
         self.child = child
         self.began: float | None = None
         self.standin = 0.0
@@ -478,6 +514,7 @@ class CpuMeter:
         with contextlib.suppress(ProcessLookupError):
             self.child.send_signal(signal.SIGUSR2)
             with contextlib.suppress(TimeoutError):
+                assert self.child.stdout is not None  # started with stdout=PIPE
                 line = await asyncio.wait_for(self.child.stdout.readline(), 10)
                 fields = dict(f.split("=", 1) for f in line.decode().split())
                 self.bot = float(fields["cpu_s"])

@@ -10,9 +10,10 @@ message, which it rewrites to say that the challenge is gone.
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -109,7 +110,9 @@ class ChallengeButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["id"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -248,15 +251,12 @@ class ChallengeBook:
         waiting = challenge.waiting_for()
         if waiting:
             names = ", ".join(u.mention for u in waiting)
-            fields = {
-                "content": f"{challenge.text}\n{interaction.user.mention} accepted; "
-                f"waiting for {names}.",
-                "view": challenge_view(challenge.id),
-            }
+            content = f"{challenge.text}\n{interaction.user.mention} accepted; waiting for {names}."
+            view = challenge_view(challenge.id)
             if interaction.response.is_done():  # deferred above: the store was slow
-                await interaction.edit_original_response(**fields)
+                await interaction.edit_original_response(content=content, view=view)
             else:
-                await interaction.response.edit_message(**fields)
+                await interaction.response.edit_message(content=content, view=view)
             return
         if not await within_window(interaction, self.close(challenge, "accepted"), thinking=False):
             return await self._gone(interaction)

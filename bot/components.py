@@ -9,13 +9,15 @@ after every click are sent from it, without building discord.py items to seriali
 (tests/bot/test_components.py holds the two to the same output).
 """
 
+import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
 from bot.look_components import PUBLIC, SEAT, LookButton, LookSelect, look_row
 from bot.match_route import PRIVATE, UPDATE
+from bot.select_values import select_values
 from engine import Decision, Option
 
 if TYPE_CHECKING:
@@ -55,7 +57,9 @@ class ChoiceButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["seq"]), int(match["option"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -91,14 +95,15 @@ class ChoiceSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["seq"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
         try:
-            picks = [int(v) for v in values]
+            picks = [int(v) for v in select_values(interaction)]
         except ValueError:
             picks = [-1]
         await bot.controller.choose(interaction, self.match_id, self.seq, picks)
@@ -124,7 +129,9 @@ class NoneButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -153,7 +160,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -218,7 +227,9 @@ _STYLE_VALUES = {group: style.value for group, style in GROUP_STYLES.items()}
 _DEFAULT_STYLE = discord.ButtonStyle.success.value
 
 
-def _select(custom_id: str, options, placeholder: str, low: int = 1, high: int = 1) -> dict:
+def _select(
+    custom_id: str, options: Sequence[Option], placeholder: str, low: int = 1, high: int = 1
+) -> dict[str, Any]:
     return {
         "type": ACTION_ROW,
         "components": [
@@ -241,7 +252,7 @@ def _select(custom_id: str, options, placeholder: str, low: int = 1, high: int =
 
 def decision_components(
     match_id: int, decision: Decision | None, options: Sequence[Option] = ()
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """`decision_view(match_id, decision, options).to_components()`, written out directly."""
     if decision is None:
         return []
@@ -305,7 +316,9 @@ class WatchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"watch:(?
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -16,6 +16,7 @@ Every check is the same on both paths (`_take`).
 import asyncio
 import logging
 import re
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +71,7 @@ class Controller:
         self.bot = bot
         self._background: set[asyncio.Task] = set()
 
-    def later(self, coro) -> None:
+    def later(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run after the click is answered; kept referenced so it is not collected."""
         self.track(asyncio.create_task(coro))
 
@@ -253,7 +254,14 @@ class Controller:
         self.later(self._noting_token(click, interaction[1], user_id, channel_id, message_id))
         return True
 
-    async def _noting_token(self, click, token: str, user_id: int, channel_id, message_id) -> None:
+    async def _noting_token(
+        self,
+        click: Coroutine[Any, Any, bool],
+        token: str,
+        user_id: int,
+        channel_id: int | None,
+        message_id: int | None,
+    ) -> None:
         """After an answered click, its token reaches the player without the global budget."""
         if await click:
             self.bot.traffic.tokens.note(

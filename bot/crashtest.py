@@ -315,6 +315,7 @@ class CrashTest:
             alice, table.channel, "challenge", opponent=bob, game="clash"
         )
         offer = await handle.wait_response(timeout=CLICK_TIMEOUT)
+        assert offer is not None, "the challenge was answered without a message"
         accept = await self.fake.click(bob, offer, label="Accept")
         if not wait:
             return
@@ -405,8 +406,8 @@ class CrashTest:
                 old = before.get(user.id)
                 if old is None or not decision_items(old) or old.deleted:
                     continue
-                row = await storage.matches.running_match_in_channel(table.channel.id)
-                if row is None:
+                running_row = await storage.matches.running_match_in_channel(table.channel.id)
+                if running_row is None:
                     continue
                 try:
                     clicked = await click_one(fake, user, old, self.rng)
@@ -427,7 +428,7 @@ class CrashTest:
                         self.tally.problems.append(f"{user.name}: an acked choice applied again")
                     else:
                         self.tally.acked.append(click)
-                match, _ = decisions_taken(await storage.matches.load_record(row.id))
+                match, _ = decisions_taken(await storage.matches.load_record(running_row.id))
                 await self._panel_catches_up(user, match, seat, f"{user.name}, after an old button")
                 break  # one old button per table
 

@@ -97,8 +97,11 @@ class _ShardedState(_Intercepting, AutoShardedConnectionState):
     pass
 
 
-def intercepting_state(client: Any, *, sharded: bool, **options: Any) -> ConnectionState:
-    """The connection state for `Client._get_state`: discord.py's own, with the hook."""
+def intercepting_state(client: Any, *, sharded: bool, **options: Any) -> Any:
+    """The connection state for `Client._get_state`: discord.py's own, with the hook.
+    Typed `Any`: discord.py types the state by the client class that made it
+    (`ConnectionState[CardhostBot]`), which a state built here for either bot cannot
+    name."""
     kind = _ShardedState if sharded else _State
     return kind(
         dispatch=client.dispatch,

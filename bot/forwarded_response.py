@@ -49,7 +49,7 @@ class ForwardedResponse(discord.InteractionResponse):
             raise discord.InteractionResponded(self._parent)
         self._response_type = kind
 
-    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:  # type: ignore[override]
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         """Done by the receiver already, as the route says."""
         self._mark(
             InteractionResponseType.deferred_message_update
@@ -86,7 +86,7 @@ class ForwardedResponse(discord.InteractionResponse):
             fields["attachments"] = files
         await parent.edit_original_response(content=content, **_given(fields, _EDIT_FIELDS))
 
-    async def edit_message(self, **fields: Any) -> None:  # type: ignore[override]
+    async def edit_message(self, **fields: Any) -> None:
         self._mark(InteractionResponseType.message_update)
         if not self.route.update:
             log.warning("interaction %s: an edit answering a message route", self._parent.id)

@@ -23,7 +23,7 @@ import hashlib
 import json
 import logging
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,9 @@ def channel_of(owner: str) -> str:
 
 
 class Forwarder:
-    def __init__(self, url: str, owner: str, handle: Callable[[dict[str, Any]], Awaitable[None]]):
+    def __init__(
+        self, url: str, owner: str, handle: Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
+    ):
         self.url = url
         self.owner = owner
         self.handle = handle

@@ -23,6 +23,7 @@ import discord
 
 from bot.look import SeenCard, card_details, visible_cards
 from bot.match_route import PRIVATE
+from bot.select_values import select_values
 
 if TYPE_CHECKING:
     from bot.app import CardhostBot
@@ -135,8 +136,7 @@ class LookSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardhostBot = interaction.client  # type: ignore[assignment]
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(v) for v in data.get("values", [])]
+        values = select_values(interaction)
         seen = await seen_for(bot, self.match_id, self.scope, interaction.user.id)
         found = next((s for s in seen if values and str(s.card.uid) == values[0]), None)
         if found is None:  # moved out of sight, the match ended, or a value never offered

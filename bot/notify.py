@@ -65,12 +65,12 @@ class TurnNotifier:
         # almost every click) is never pinged: it is marked seen here, public or not (the
         # actor has it on the panel their click was answered with).
         fresh = False
-        for decision in session.match.pending:
-            key = (match_id, decision.player)
-            if self._seen.get(key) == decision.seq:
+        for pending in session.match.pending:
+            key = (match_id, pending.player)
+            if self._seen.get(key) == pending.seq:
                 continue
-            if decision.player == actor:
-                self._seen[key] = decision.seq
+            if pending.player == actor:
+                self._seen[key] = pending.seq
             else:
                 fresh = True
         if not fresh:

@@ -9,7 +9,7 @@ import io
 import logging
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -24,11 +24,16 @@ from bot.crashpoints import crash_point
 from bot.discord_private import Route, message_parameters
 from bot.notify import jump_link
 from bot.render.embed import board_embed, panel_embed
-from bot.sessions import MatchSession
+from bot.sessions import MatchSession, Seat
 from bot.traffic import BOARD, NOTICE, PANEL
 from bot.workers import picture_pool
+from engine import Decision, MatchView
 
 if TYPE_CHECKING:
+    # discord.py's payload types, for annotations only: imported at run time first,
+    # they meet a circular import inside discord.types
+    from discord.types.message import Message as MessagePayload
+
     from bot.app import CardhostBot
 
 log = logging.getLogger(__name__)
@@ -45,7 +50,7 @@ ARCHIVED_THREAD = 50083  # nothing can be edited in an archived thread
 _CHANGED, _SAME = object(), object()  # `Presenter._showing`
 
 
-def render_png(view) -> bytes | None:
+def render_png(view: MatchView) -> bytes | None:
     try:
         from bot.render.image import render_board
     except ImportError:  # the image renderer is optional for the text-only board
@@ -116,7 +121,9 @@ class Presenter:
         choices = decision_view(session.match_id, decision, options)
         return embed, with_look(choices, session.match_id)
 
-    def _opened_at(self, session: MatchSession, seat: int, decision) -> datetime | None:
+    def _opened_at(
+        self, session: MatchSession, seat: int, decision: Decision | None
+    ) -> datetime | None:
         """When the player's open decision opened ("your move since ..."), from its timer."""
         if decision is None or session.deadline_seq.get(seat) != decision.seq:
             return None
@@ -162,7 +169,7 @@ class Presenter:
         }
         return payload, None if decision is None else decision.seq
 
-    async def picture(self, view) -> bytes | None:
+    async def picture(self, view: MatchView) -> bytes | None:
         """The board picture, drawn off the event loop (a process of its own, by default,
         so that drawing never competes with answering clicks for the interpreter)."""
         if not self.draw_images:
@@ -202,13 +209,14 @@ class Presenter:
         embed = board_embed((await session.committed()).view(None), self.game_name(session))
         self.bot.notifier.seed(session)
         view = self.board_buttons(session.match_id, over=session.match.over)
-        fields = {"content": intro, "embed": embed, "view": view}
         posted = None
         if interaction is not None:
-            posted = await self.bot.traffic.post_board(session.match_id, interaction, **fields)
+            posted = await self.bot.traffic.post_board(
+                session.match_id, interaction, content=intro, embed=embed, view=view
+            )
         if posted is None:
             await self.bot.traffic.budget.spend(PANEL)
-            posted = (await channel.send(**fields)).id  # type: ignore[arg-type]
+            posted = (await channel.send(content=intro, embed=embed, view=view)).id
         session.board_message_id = posted
         crash_point("board")  # posted, its id not yet saved
         if self.draw_images:
@@ -558,7 +566,7 @@ class Presenter:
 
     async def _post_board(
         self, session: MatchSession, embed: discord.Embed, view: discord.ui.View
-    ) -> dict:
+    ) -> "MessagePayload":
         with message_parameters(embed=embed, view=view) as params:
             return await self.bot.http.send_message(session.channel_id, params=params)
 
@@ -625,17 +633,19 @@ class Presenter:
         finally:
             self._editing.discard(key)
 
-    async def _dm_channel(self, seat) -> None:
+    async def _dm_channel(self, seat: Seat) -> None:
         """Find the seat's DM channel: known from an earlier match, or asked for once (a
         globally limited call; fetching the user first would be a second one)."""
         if seat.dm_channel_id is not None:
             return
+        user_id = seat.user_id
+        assert user_id is not None, "the computer's seat has no DM channel"
         known = self.bot.traffic.dm_channels
-        if seat.user_id not in known:
+        if user_id not in known:
             await self.bot.traffic.budget.spend(PANEL)
-            channel = await self.bot.http.start_private_message(seat.user_id)
-            known[seat.user_id] = int(channel["id"])
-        seat.dm_channel_id = known[seat.user_id]
+            channel = await self.bot.http.start_private_message(user_id)
+            known[user_id] = int(channel["id"])
+        seat.dm_channel_id = known[user_id]
 
     async def _edit_panel(self, session: MatchSession, seat_index: int) -> None:
         try:
@@ -680,7 +690,7 @@ class Presenter:
         self._last_panel[key] = (message_id, payload)
         self._shown[key] = seq
 
-    async def _edit(self, channel_id: int, message_id: int, **fields) -> None:
+    async def _edit(self, channel_id: int, message_id: int, **fields: Any) -> None:
         """Edit a message by id without building a Message from Discord's answer.
 
         `PartialMessage.edit` parses the returned message into objects we never read; at
@@ -726,7 +736,6 @@ class Presenter:
             self._pool = None
 
     async def warn(self, session: MatchSession, seat: int, remaining: float) -> None:
-        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         user_id = session.seats[seat].user_id
         if user_id is None:
             return
@@ -734,8 +743,9 @@ class Presenter:
         channel = self.bot.get_channel(session.channel_id) or self.bot.get_partial_messageable(
             session.channel_id, guild_id=session.guild_id
         )
+        assert isinstance(channel, discord.abc.Messageable), channel  # a match's text channel
         await self.bot.traffic.budget.spend(NOTICE)
-        await channel.send(  # type: ignore[union-attr]
+        await channel.send(
             f"<@{user_id}>, half your time is gone: {int(remaining)} s left to move.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )

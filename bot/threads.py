@@ -19,7 +19,7 @@ Discord's rules for threads (Topics: Threads) that shape this:
 """
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ARCHIVE_AFTER_MINUTES = 1440  # Discord's choices: 60, 1440, 4320, 10080
+ARCHIVE_AFTER_MINUTES: Literal[60, 1440, 4320, 10080] = 1440  # Discord's choices
 CHANNEL_TYPE_REFUSED = 50024  # e.g. a thread inside a thread
 NO_PERMISSION = 50013
 UNKNOWN_CHANNEL = 10003

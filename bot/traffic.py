@@ -293,16 +293,16 @@ class Traffic:
         The board's message id, or None if Discord refused (the caller posts it)."""
         try:
             if interaction.type == discord.InteractionType.component and interaction.message:
-                message = await interaction.edit_original_response(**fields)
-                original: int | None = message.id
+                message_id = (await interaction.edit_original_response(**fields)).id
+                original: int | None = message_id
             else:
-                message = await interaction.followup.send(wait=True, **fields)
+                message_id = (await interaction.followup.send(wait=True, **fields)).id
                 original = None
         except discord.HTTPException as exc:
             log.info("match %s: board through the interaction refused: %s", match_id, exc)
             return None
-        self.note_board(match_id, interaction.token, message.id, original=original)
-        return message.id
+        self.note_board(match_id, interaction.token, message_id, original=original)
+        return message_id
 
     def note_board(
         self, match_id: int, token: str, message_id: int, *, original: int | None

@@ -7,7 +7,8 @@ else pressing its buttons gets their own copy of that page, privately.
 """
 
 import asyncio
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
@@ -27,6 +28,7 @@ from bot.history import (
 )
 from bot.ratings import INITIAL_ORDINAL, display_rating
 from bot.replays import ReplayRefused
+from bot.select_values import select_values
 from bot.storage.replays import ReplayRepo
 from engine import EngineError, get_ruleset
 
@@ -73,7 +75,9 @@ class HistoryButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(
             int(match["owner"]),
             int(match["target"]),
@@ -111,13 +115,15 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select], template=r"hir"):
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot.cogs.replays import Replays
 
-        values = (interaction.data or {}).get("values") or ["0"]  # type: ignore[union-attr]
+        values = select_values(interaction) or ["0"]
         cog = interaction.client.get_cog("Replays")  # type: ignore[attr-defined]
         assert isinstance(cog, Replays)
         match_id = int(values[0]) if str(values[0]).isdigit() else 0

@@ -163,7 +163,8 @@ class Ladder(commands.Cog):
             embed.description = (
                 "No matches yet. Use /challenge to play someone and get on the ladder."
             )
-            return await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed)
+            return
         # Issue 17: per-deck win rates and the rating-over-time picture (bot/cogs/history.py).
         from bot.cogs.history import CHART_NAME, profile_extras
 
@@ -173,7 +174,8 @@ class Ladder(commands.Cog):
                 break
             embed.add_field(name=name, value=value, inline=False)
         if png is None:
-            return await interaction.response.send_message(embed=embed)
+            await interaction.response.send_message(embed=embed)
+            return
         embed.set_image(url=f"attachment://{CHART_NAME}")
         chart = discord.File(io.BytesIO(png), filename=CHART_NAME)
         await interaction.response.send_message(embed=embed, file=chart)

@@ -82,7 +82,8 @@ class Matches(commands.Cog):
         difficulty="against the computer: easy, normal (default) or hard",
     )
     @app_commands.choices(game=GAME_CHOICES, difficulty=DIFFICULTY_CHOICES)
-    @app_commands.autocomplete(deck=any_deck_autocomplete, best_of=best_of_autocomplete)
+    @app_commands.autocomplete(deck=any_deck_autocomplete)
+    @app_commands.autocomplete(best_of=best_of_autocomplete)  # apart: their choices differ in type
     async def challenge(
         self,
         interaction: discord.Interaction,

@@ -15,8 +15,9 @@ every hand follows, so it is given only for a revealed match.
 
 import asyncio
 import io
+import re
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from bot.controller import reply
 from bot.render.embed import board_embed
 from bot.render.text import card_line
 from bot.replays import Frame, Replay, ReplayRefused, turn_choices
+from bot.select_values import select_values
 from bot.storage import MatchRow
 from bot.storage.replays import ReplayRepo
 from engine import get_ruleset
@@ -110,7 +112,9 @@ class StepButton(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["owner"]), match["kind"], int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -134,11 +138,13 @@ class TurnSelect(
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # type: ignore[override]
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["owner"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["0"]  # type: ignore[union-attr]
+        values = select_values(interaction) or ["0"]
         step = int(values[0]) if str(values[0]).isdigit() else 0
         await _cog(interaction).turn_page(interaction, self.match_id, self.owner, step)
 

@@ -41,7 +41,7 @@ def _dejavu_path(bold: bool) -> str | None:
     return None
 
 
-def _faces() -> dict[tuple[str, int], Font]:
+def _faces() -> dict[tuple[str, int], Font | None]:
     faces = getattr(_local, "faces", None)
     if faces is None:
         faces = _local.faces = {}

@@ -364,7 +364,7 @@ def _draw_board_card(
     color = _kind_color(card.kind)
     draw.rounded_rectangle(box, radius=8, fill=CARD_BG, outline=color, width=2)
     inner = box.inset(5)
-    y = inner.y0
+    y: float = inner.y0
     name_x = inner.x0
     if card.cost is not None:
         r = style.gem
@@ -403,7 +403,7 @@ def _draw_board_card(
         draw.rectangle((inner.x0, inner.y0 + 2 * line_h, inner.x1, y), fill=(10, 12, 20, 110))
 
     if card.tags and y + tag_h <= stats_top - 2:  # a tiny card drops what does not fit
-        x = inner.x0
+        x: float = inner.x0
         for tag in card.tags:
             w = _measure(tag, style.small) + style.small
             if x + w > inner.x1:
@@ -809,7 +809,7 @@ def _draw_side(draw: ImageDraw.ImageDraw, view: MatchView, box: Box) -> None:
     inner = box.inset(14, 12)
     size, line_h = 13, 17
 
-    waiting: list[list[str]] = []
+    waiting: list[tuple[str, ...]] = []
     if not view.over:
         for decision in view.decisions:
             # a prompt's first line is its headline; what follows explains a choice

@@ -95,11 +95,11 @@ def zone_line(zone: ZoneView) -> str:
         common = [t for t in common if all(t in c.tags for c in cards)]
         what = f" ({', '.join(common)})" if common else ""
         parts.append(f"{len(cards)} {name}{what}" if len(cards) > 1 else f"{name}{what}")
-    cards = zone.cards or ()
-    mana = sum(c.stats.get("mana", 0) for c in cards)
+    shown = zone.cards or ()
+    mana = sum(c.stats.get("mana", 0) for c in shown)
     head = zone.name.replace("_", " ").capitalize() + f" {zone.count}"
     head += f" ({mana} mana)" if mana else ""
-    states = [f"{n} {t}" for t in STATE_TAGS if (n := sum(t in c.tags for c in cards))]
+    states = [f"{n} {t}" for t in STATE_TAGS if (n := sum(t in c.tags for c in shown))]
     return f"{head}: " + ", ".join(parts) + "".join(f" · {s}" for s in states)
 
 

@@ -212,11 +212,11 @@ class _HttpProtocol(asyncio.Protocol):
             self._upgrade(request)
             return True
         try:
-            status, payload, headers = self._server.handle(request)
+            status, payload, extra_headers = self._server.handle(request)
         except Exception:  # the handler records its own errors; this is a last resort
             log.exception("stand-in HTTP handler crashed on %s %s", method, path)
-            status, payload, headers = 500, None, b""
-        self._respond(status, payload, close=not keep_alive, headers=headers)
+            status, payload, extra_headers = 500, None, b""
+        self._respond(status, payload, close=not keep_alive, headers=extra_headers)
         return True
 
     def _take_body(self, headers: dict[str, str]) -> bytes | None:

@@ -380,9 +380,9 @@ class StandinState:
                     waiter.wake()
             return
         for key in keys:
-            group = self._keyed_waiters.get(key)
-            if group:
-                for waiter in group:
+            keyed = self._keyed_waiters.get(key)
+            if keyed:
+                for waiter in keyed:
                     waiter.wake()
 
     async def wait_until(

@@ -7,7 +7,7 @@ challenge from an earlier process can never name a newer challenge.
 import json
 from dataclasses import dataclass
 
-from bot.storage.db import Database
+from bot.storage.db import Database, Row
 
 OPEN = "open"
 
@@ -99,7 +99,7 @@ class ChallengeRepo:
         return [_row(r) for r in rows]
 
 
-def _row(row) -> ChallengeRow:
+def _row(row: Row) -> ChallengeRow:
     return ChallengeRow(
         id=row["id"],
         ruleset=row["ruleset"],
