@@ -277,6 +277,46 @@ def test_a_clone_looks_the_same_and_changes_alone(game: str, seats: int) -> None
             compared.count += 1
 
 
+def _play_alone(twin: GameState, rng: random.Random, actions: int) -> None:
+    """A copy plays on by itself, as a look-ahead agent's imagined game does."""
+    for _ in range(actions):
+        if twin.over:
+            return
+        decision = twin.decisions()[0]
+        choices = decision.actions
+        if decision.multi:
+            twin.apply(decision.player, tuple(choices[: decision.min_picks]))
+        else:
+            twin.apply(decision.player, choices[rng.randrange(len(choices))])
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES)
+def test_copies_played_on_and_redealt_never_change_the_originals_future(
+    game: str, seats: int
+) -> None:
+    """Copies share what no rule changes (cards lying in a deck, a library, a pile: the
+    "cheaper copies" of docs/ai.md), so a rule that changed a shared card, or a way out of
+    a pile that did not take its own copy first, would reach back into the original. The
+    views cannot show that at once (a deck is face down); the game's future can: a match
+    whose state was copied, re-dealt (`determinize`, the search's imagined games) and
+    played on along the way must end exactly as the same match played with no copies."""
+    for seed in range(3):
+        match = start(game, seed, seats)
+        rng = random.Random(seed)
+        rules = match.ruleset
+        for number, _ in enumerate(playing(match, seed, 400)):
+            if match.over or number % 4:
+                continue
+            _play_alone(match.state.clone(), rng, rng.randrange(1, 9))
+            try:  # re-dealt as the search does: for the player who decides now
+                imagined = rules.determinize(match.state, match.pending[0].player, rng)
+            except NotImplementedError:  # Relay, the test-only game, is never searched
+                continue
+            _play_alone(imagined, rng, rng.randrange(1, 9))
+        alone = play(start(game, seed, seats), seed, 400)
+        assert fingerprint(alone) == fingerprint(match), f"seed {seed}"
+
+
 # -- memory ---------------------------------------------------------------------------------
 
 
