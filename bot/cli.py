@@ -70,8 +70,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from engine import EARLY_TURNS, balance
-    from engine.balance import BalanceReport, GamePlayed, pool
+    from engine import EARLY_TURNS, BalanceReport, GamePlayed, balance, pool
 
     early_turns = EARLY_TURNS.get(args.game, 3)
     report: BalanceReport

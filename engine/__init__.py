@@ -12,7 +12,7 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 
 from engine.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from engine.agents.search import DEFAULT_PLAYOUTS, playouts_for
-from engine.balance import EARLY_TURNS, BalanceReport, balance
+from engine.balance import EARLY_TURNS, BalanceReport, GamePlayed, balance, pool
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
     DeckError,
@@ -45,6 +45,7 @@ __all__ = [
     "DeckError",
     "EngineError",
     "Event",
+    "GamePlayed",
     "GameState",
     "GreedyAgent",
     "IllegalAction",
@@ -78,6 +79,7 @@ __all__ = [
     "option_names",
     "play_out",
     "playouts_for",
+    "pool",
     "replay",
     "ruleset_ids",
     "simulate",

@@ -416,6 +416,16 @@ def clone_of(obj: Any) -> Any:
     return _COPIERS[obj.__class__](obj, {})
 
 
+def own_copy(obj: Any) -> Any:
+    """A copy of one object held only where it is going (its plan's owned copier, no
+    memo): what a state takes for itself when a card leaves a pile whose cards it shares
+    with its clones (a pile declared `LIST`: the list copied, its cards shared). Every way
+    out of such a pile must take it, and no rule may change a card lying there: then a
+    look-ahead copy costs the cards in play, not the whole deck (docs/ai.md, "Cheaper
+    copies"; tests/contract: a copy never changes its original's future)."""
+    return _OWNED[obj.__class__](obj, {})
+
+
 _MUTABLE = (list, dict, set, bytearray)
 
 

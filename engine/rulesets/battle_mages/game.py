@@ -39,7 +39,7 @@ from functools import cache
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import LIST, Plan, call, own_list, rebuilt
+from engine.core.clone import LIST, Plan, call, own_copy, own_list, rebuilt
 from engine.core.decision import Action, Decision, Label
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
@@ -257,10 +257,17 @@ class BattleMagesState(GameState):
         if not side.spellbook:
             self.game_won_by(1 - side.seat, f"{side.name} has no card left to draw")
             return
-        card = side.spellbook.pop()
+        card = self.own(side.spellbook.pop())
         self.move(card, "hand")
         side.hand.append(card)
         self.events.append(ev.CardDrawn(side.seat, side.name, card.name))
+
+    def own(self, card: CardInst) -> CardInst:
+        """A card leaving a face-down pile becomes this state's own copy: a clone may share
+        the one that lay there (`Side.clone_plan`)."""
+        mine: CardInst = own_copy(card)
+        self.cards[card.uid] = mine
+        return mine
 
     def move(self, card: CardInst, zone: str) -> None:
         """A card changes zones: a new object, so earlier targets on it are lost. A spell

@@ -12,6 +12,10 @@ def determinize(state: BattleMagesState, viewer: int, rng: random.Random) -> Bat
     twin = state.clone()
     groups = []
     for side in twin.sides:
+        # a clone shares the cards of the face-down piles with the real state
+        # (Side.clone_plan): own them before they are given new identities
+        for pile in (side.spellbook, side.collection):
+            pile[:] = [twin.own(card) for card in pile]
         groups.append(side.spellbook if side.seat == viewer else side.hand + side.spellbook)
         groups.append(side.collection)
     redeal(groups, rng)

@@ -5,7 +5,7 @@ The lowest module of the state: every procedure reads it, and it reads none of t
 
 from typing import ClassVar
 
-from engine.core.clone import Plan, own_list
+from engine.core.clone import LIST, Plan, own_list
 from engine.core.decision import Action
 from engine.rulesets.battle_mages.cards import CardInst
 
@@ -30,6 +30,8 @@ FINISHED: Action = ("done",)  # blocking is finished
 
 #: The zone lists of a side: together they hold every card of its owner.
 ZONES = ("spellbook", "collection", "hand", "field", "crystals", "graveyard", "spells")
+#: The face-down piles, whose cards a clone shares (`Side.clone_plan`).
+PILES = ("spellbook", "collection")
 
 #: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
 #: (ruling B10; issue 15).
@@ -64,8 +66,14 @@ class Side:
     )
     #: Every card of a match is in exactly one zone list of its owner's side, so a clone
     #: copies each card there, once, with no memo; the state's `cards` index is rebuilt
-    #: from the copied zones (engine/core/clone.py).
-    clone_plan: ClassVar[Plan] = {zone: own_list(CardInst) for zone in ZONES}
+    #: from the copied zones (engine/core/clone.py). The face-down piles (`PILES`: the
+    #: spellbook, the Crystal Collection) are lists of their own in a clone, but their
+    #: cards are shared: no rule changes a card lying there, and both ways out (a draw,
+    #: a crystal placed) take the state's own copy first (`BattleMagesState.own`). Most
+    #: cards lie there, so a look-ahead copy costs the cards in play (docs/ai.md).
+    clone_plan: ClassVar[Plan] = {
+        zone: LIST if zone in PILES else own_list(CardInst) for zone in ZONES
+    }
 
     def __init__(self, seat: int, name: str):
         self.seat = seat

@@ -181,7 +181,7 @@ def place_crystal(state: "BattleMagesState", side: Side) -> None:
     """Ruling B2: the top crystal of the Crystal Collection enters the field."""
     if not side.collection:
         return
-    crystal = side.collection.pop()
+    crystal = state.own(side.collection.pop())
     state.move(crystal, "crystals")
     crystal.exhausted = crystal.proto.size == "big"  # ruling B2: a big one enters exhausted
     side.crystals.append(crystal)

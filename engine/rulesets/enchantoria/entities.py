@@ -111,8 +111,12 @@ class Player:
         self.ready = False
 
     #: How a clone copies a player (engine/core/clone.py): each card is held by one zone.
+    #: The deck is a list of its own in a clone, but its cards are shared: no rule
+    #: changes a card lying there, and the one way out, a draw, takes the state's own copy
+    #: first (`EnchantoriaState.own`). A look-ahead copy then costs the cards in hand and
+    #: in play, not the whole deck (docs/ai.md, "Cheaper copies").
     clone_plan: ClassVar[Plan] = {
-        "deck": own_list(CardInst),
+        "deck": LIST,
         "hand": own_list(CardInst),
         "discard": own_list(CardInst),
         "board": own_list(CardInst),

@@ -23,7 +23,7 @@ Actions (every one of them private until the window is revealed):
 from typing import Any, ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import LIST, Plan, call, fresh, own_list, rebuilt
+from engine.core.clone import LIST, Plan, call, fresh, own_copy, own_list, rebuilt
 from engine.core.decision import Action, Decision, Label
 from engine.core.events import Event
 from engine.core.rng import MatchRng
@@ -320,6 +320,13 @@ class EnchantoriaState(GameState):
             p.ready = seats is not None and p.seat not in seats
             p.plan, p.step, p.pick = [], None, None
 
+    def own(self, card: CardInst) -> CardInst:
+        """A card leaving a deck becomes this state's own copy: a clone may share the one
+        that lay there (`Player.clone_plan`)."""
+        mine: CardInst = own_copy(card)
+        self.cards[card.uid] = mine
+        return mine
+
     def draw(self, p: Player) -> None:
         """R14: from an empty deck, lose 1, 2, 3 ... health instead (no block, no protection)."""
         if not p.deck:
@@ -327,7 +334,7 @@ class EnchantoriaState(GameState):
             p.health -= p.fatigue
             self.events.append(ev.Fatigue(p.name, p.fatigue))
             return
-        card = p.deck.pop()
+        card = self.own(p.deck.pop())
         p.hand.append(card)
         self.events.append(ev.CardDrawn(p.seat, p.name, card.name))
 

@@ -18,6 +18,9 @@ def determinize(state: EnchantoriaState, viewer: int, rng: random.Random) -> Enc
     twin = state.clone()
     groups = []
     for player in twin.players:
+        # a clone shares the cards of the decks with the real state (Player.clone_plan):
+        # own them before they are given new identities
+        player.deck[:] = [twin.own(card) for card in player.deck]
         if player.seat == viewer:
             groups.append(player.deck)
             continue
