@@ -32,7 +32,10 @@ How an attribute is copied (the values of a `clone_plan` dict, name → how):
   fastest way, what a card in a zone is).
 - `fresh(factory)`: not copied: a new value (an emptied cache); `const(value)`: that value.
 - `rebuilt(function)`: recomputed from the finished copy, `function(twin, original's
-  value)`, after every other attribute (an index by uid of objects the zones hold, say).
+  value)`, after every other attribute, those that read the memo included (an index by
+  uid of objects the zones hold, say).
+- `index_by(attr)`, `index_of(cls, attr)`: an index whose entries the clone copied are
+  replaced by their copies, read from the memo after the other attributes.
 
 A `None` value stays `None` whatever the declaration. Plans are inherited: a subclass's
 entries add to (or override) its bases'. `GameState` declares its own (`steps`, the
@@ -130,6 +133,26 @@ def index_by(attr: str) -> How:
     return How(
         f"index_by({attr!r})",
         f"{{**v, **{{y.{attr}: y for y in m.values() if hasattr(y, {attr!r})}}}}",
+        late=True,
+    )
+
+
+def index_of(cls: type, attr: str) -> How:
+    """An index (a dict) of `cls` objects by their `attr`, in which every object this
+    clone copied replaces its original and every other one is shared (a card lying in a
+    pile, which the other attributes share too). Like `index_by`, it walks the memo (the
+    objects copied), not the index: a clone of a state whose index holds a hundred cards
+    but whose zones copy twenty walks twenty. Only originals the index holds are replaced,
+    so an object copied elsewhere but out of the index stays out. Copied after every other
+    attribute; the index keeps its order."""
+    if not attr.isidentifier():
+        raise ValueError(f"not an attribute name: {attr!r}")
+    return How(
+        f"index_of({cls.__name__}, {attr!r})",
+        f"{{**v, **{{x.{attr}: y for x, y in m.items() "
+        f"if y.__class__ is k and v.get(x.{attr}) is x}}}}",
+        cls,
+        uses_value=True,
         late=True,
     )
 
@@ -294,15 +317,21 @@ def copier_source(cls: type, *, memo: bool = True) -> tuple[str, dict[str, Any]]
     lines.append("    try:")
     if has_dict:
         lines.append("        d = twin.__dict__ = self.__dict__.copy()")
-    later: list[str] = []
+    later: list[str] = []  # what reads the memo: after every attribute it copies
+    rebuilt_last: list[str] = []  # what reads the finished copy: after those too
+
+    def goes_to(how: How) -> list[str]:
+        return (lines, later, rebuilt_last)[_phase(how)]
+
     for index, name in enumerate(slots):
         how = plan.get(name, SHARE)
-        (later if how.late else lines).extend(_assign(name, how, index, env, slot=True))
+        goes_to(how).extend(_assign(name, how, index, env, slot=True))
     if has_dict:
         for index, (name, how) in enumerate(plan.items(), start=len(slots)):
             if name not in slots:
-                (later if how.late else lines).extend(_assign(name, how, index, env, slot=False))
+                goes_to(how).extend(_assign(name, how, index, env, slot=False))
     lines += later
+    lines += rebuilt_last
     lines += [
         "    except AttributeError:  # an unset slot: the careful way",
         "        slow(self, m, twin)",
@@ -376,9 +405,9 @@ def _slow_copy(obj: Any, memo: dict[Any, Any], twin: Any) -> None:
         values.append((name, plan.get(name, SHARE), value))
     if has_dict:
         values += [(n, how, obj.__dict__.get(n, _MISSING)) for n, how in plan.items()]
-    for late in (False, True):
+    for phase in (0, 1, 2):  # as the compiled copier: copies, then the memo's readers, then rebuilt
         for name, how, value in values:
-            if how.late != late:
+            if _phase(how) != phase:
                 continue
             if isinstance(how, Rebuilt):
                 setattr(twin, name, how.value(twin, None if value is _MISSING else value))
@@ -386,6 +415,12 @@ def _slow_copy(obj: Any, memo: dict[Any, Any], twin: Any) -> None:
                 setattr(twin, name, how.apply(None, memo))
             elif value is not _MISSING:
                 setattr(twin, name, value if value is None else how.apply(value, memo))
+
+
+def _phase(how: How) -> int:
+    """When an attribute is copied: 0 with the others, 1 once they are (it reads the memo
+    they fill), 2 last of all (`rebuilt`: it reads the finished copy)."""
+    return 2 if isinstance(how, Rebuilt) else 1 if how.late else 0
 
 
 def _late(env: dict[str, Any], key: str, cls: type) -> Copier:

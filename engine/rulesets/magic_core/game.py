@@ -30,7 +30,7 @@ Actions (plain tuples):
 from typing import ClassVar
 
 from engine.core import events as ev
-from engine.core.clone import COPY, LIST, OBJ_DICT_SHARING, OBJ_LIST, SHARE, Plan, call, rebuilt
+from engine.core.clone import COPY, LIST, OBJ_LIST, SHARE, Plan, call, index_of, rebuilt
 from engine.core.decision import Action, Label
 from engine.core.events import Note
 from engine.core.rng import MatchRng
@@ -50,7 +50,7 @@ from engine.rulesets.magic_core import (
     zones,
 )
 from engine.rulesets.magic_core.events import PlayerLeft
-from engine.rulesets.magic_core.objects import LIBRARY, Obj, Player, StackItem
+from engine.rulesets.magic_core.objects import Obj, Player, StackItem
 from engine.rulesets.magic_core.resolution import Trigger
 from engine.rulesets.magic_core.steps import (
     HAND_LIMIT,
@@ -79,7 +79,10 @@ class MagicState(GameState):
         # card while it lies there, and both ways out (`draw`, `move`) give the state its
         # own copy first (`_own`). Most cards lie in the libraries, so a look-ahead copy
         # costs the table and the hands, not every card (docs/ai.md, "cheaper copies").
-        "objs": OBJ_DICT_SHARING("zone", LIBRARY),
+        # Every other card lies in a zone the plan copies (a player's hand, graveyard or
+        # exile, the battlefield, the stack, limbo), so the index takes their copies from
+        # the memo rather than walking every card of the match.
+        "objs": index_of(Obj, "uid"),
         "players": OBJ_LIST,
         "battlefield": OBJ_LIST,
         "stack": OBJ_LIST,

@@ -83,11 +83,16 @@ def copy_steps(twin: "MagicState", steps: Steps) -> Steps:
 
 def _copy_item(twin: "MagicState", item: StackItem) -> StackItem:
     """The item by its own `clone_plan`, through a memo that already maps its card to the
-    clone's (a card the clone's index no longer holds is copied with it)."""
+    clone's (a card the clone's index no longer holds is copied with it). A resolving
+    card lies in no zone the clone copied (it is off the stack, held by this step alone),
+    so the clone's index still holds the original: it is copied here, into the index."""
     card = item.card
     memo: dict[Any, Any] = {}
     if card is not None and card.uid in twin.objs:
-        memo[card] = twin.objs[card.uid]
+        mine = twin.objs[card.uid]
+        if mine is card:
+            mine = twin.objs[card.uid] = compile_copier(Obj)(card, {})
+        memo[card] = mine
     copied: StackItem = compile_copier(StackItem)(item, memo)
     return copied
 
