@@ -9,7 +9,10 @@ its losses and in its wins (fate cards left out: they are played at once).
 `--set MAGE.FIELD=N` (health, armor, pets, fate, hand, discount, power, win) and `--set
 MAGE.health_decks=arcane+mystic` or `MAGE.resurrect=ember+any` try a change in this
 process only, without editing the card files: the way the balance trials of
-docs/balance.md are run before a change goes into the TOML.
+docs/balance.md are run before a change goes into the TOML. Any other card's numbers
+too, by the path of the field in its TOML entry: `--set emberfox.power=2`, `--set
+riverhound.copies=1` (the deck's contents), `--set riverhound.once.0.amount=2` (the
+first "once" effect), `--set thornvine.requires=stone+any`.
 
     python docs/measurements/mage_wars_pairs.py --games 100 --seed 0 \\
         --pair cinder_archon:starseer_quill [--agent search --playouts 40] \\
@@ -35,24 +38,42 @@ LISTS = ("health_decks", "resurrect")
 
 
 def apply_sets(sets: list[str]) -> None:
-    """Change Mages in this process only (the shared prototypes are replaced in place)."""
+    """Change Mages and cards in this process only (the shared prototypes are changed in
+    place, so every match of this process deals the changed cards)."""
     protos = mage_wars_cards.protos()
     for item in sets:
         left, value = item.split("=")
-        mage, field = left.split(".")
-        proto = protos.get(mage)
-        if proto is None or proto.type != "mage":
-            sys.exit(f"--set {item}: no Mage {mage!r}")
-        data = proto.data
-        if field in NUMBERS:
-            update: dict = {field: int(value)}
-        elif field == "win":
-            update = {"win": data.win.model_copy(update={"amount": int(value)})}
-        elif field in LISTS:
-            update = {field: value.split("+")}
+        card, *path = left.split(".")
+        proto = protos.get(card)
+        if proto is None or not path:
+            sys.exit(f"--set {item}: no card {card!r}, or no field")
+        if proto.type == "mage":
+            set_mage(proto, path[0], value, item)
+            continue
+        data = proto.data.model_dump()
+        where = data
+        for step in path[:-1]:
+            where = where[int(step)] if isinstance(where, list) else where[step]
+        old = where[int(path[-1])] if isinstance(where, list) else where.get(path[-1])
+        new = value.split("+") if isinstance(old, list) else int(value)
+        if isinstance(where, list):
+            where[int(path[-1])] = new
         else:
-            sys.exit(f"--set {item}: no field {field!r} ({NUMBERS + LISTS + ('win',)})")
-        proto.data = type(data).model_validate(data.model_dump() | update)
+            where[path[-1]] = new
+        proto.__init__(type(proto.data).model_validate(data))  # type: ignore[misc]
+
+
+def set_mage(proto: Any, field: str, value: str, item: str) -> None:
+    data = proto.data
+    if field in NUMBERS:
+        update: dict = {field: int(value)}
+    elif field == "win":
+        update = {"win": data.win.model_copy(update={"amount": int(value)})}
+    elif field in LISTS:
+        update = {field: value.split("+")}
+    else:
+        sys.exit(f"--set {item}: no field {field!r} ({NUMBERS + LISTS + ('win',)})")
+    proto.data = type(data).model_validate(data.model_dump() | update)
 
 
 def main() -> None:

@@ -25,8 +25,8 @@ QUILL = {"mage": "starseer_quill"}
 
 
 def test_spending_a_health_card_uses_it_at_the_mages_discount() -> None:
-    # mage-wars.md:30 — as if drawn, at reduced cost; Ivra waives two requirements (R5).
-    m = game({**IVRA, "health": ["ashen_drake", "amber_sap", "amber_sap"]}, CINDER)
+    # mage-wars.md:30 — as if drawn, at reduced cost; Cinder waives two requirements (R5).
+    m = game({**CINDER, "health": ["ashen_drake", "amber_sap", "amber_sap"]}, IVRA)
     do(m, "spend")
     drake = hand(m, 0, "ashen_drake")
     assert len(state(m).seats[0].health) == 2 and drake.discount == 2

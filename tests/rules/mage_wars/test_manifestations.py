@@ -61,7 +61,7 @@ def test_a_creature_is_kept_as_a_pet_with_its_permanent_bonus() -> None:
     # mage-wars.md:52 — kept next to the Mage, its bonus is permanent.
     m = game({**IVRA, "hand": ["mossback_tortoise"]}, CINDER)
     turtle = hand(m, 0, "mossback_tortoise")
-    turtle.discount = 2  # as if spent from health: Ivra waives two requirements (R5)
+    turtle.discount = 2  # as if spent from health at a discount of 2: both waived (R5)
     do(m, "play", turtle.uid)
     assert ("pet", turtle.uid) in m.pending[0].actions
     do(m, "pet", turtle.uid)
