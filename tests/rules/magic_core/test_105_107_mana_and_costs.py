@@ -325,18 +325,18 @@ def test_107_3k_x_of_the_spell_reaches_its_enters_ability() -> None:
 
 def test_107_4a_coloured_symbols_need_their_colour() -> None:
     match = scenario(
-        {"hand": ["rite_of_unmaking"], "battlefield": ["fenmire", "cinderpeak", "cinderpeak"]},
+        {"hand": ["rite_of_unmaking"], "battlefield": ["cinderpeak", "cinderpeak", "cinderpeak"]},
         {"battlefield": ["bramble_cub"]},
     )
-    assert casts(match, "rite_of_unmaking") == []
+    assert casts(match, "rite_of_unmaking") == []  # {1}{B}: three mana, none of it black
 
 
 def test_107_4b_generic_mana_is_paid_with_any_type() -> None:
     match = scenario(
-        {"hand": ["rite_of_unmaking"], "battlefield": ["fenmire", "fenmire", "hollow_barrens"]},
+        {"hand": ["rite_of_unmaking"], "battlefield": ["fenmire", "hollow_barrens"]},
         {"battlefield": ["bramble_cub"]},
     )
-    cast(match, "rite_of_unmaking", target="bramble_cub")
+    cast(match, "rite_of_unmaking", target="bramble_cub")  # {1}{B}: the {1} from colourless
     assert all(o.tapped for o in match.state.battlefield if o.proto.is_land)
 
 

@@ -109,7 +109,7 @@ def test_a_creature_reads_power_toughness_and_its_damage_as_a_tag() -> None:
         match.apply(decision(match).player, ("pass",))
     board = match.view(0).seats[1].zones["board"]
     boar = next(c for c in board.cards if c.name == "Ironbark Boar")
-    assert boar.stats == {"power": 4, "toughness": 4}
+    assert boar.stats == {"power": 3, "toughness": 4}
     assert "damage 2" in boar.tags
 
 

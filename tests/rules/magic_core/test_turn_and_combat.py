@@ -153,7 +153,7 @@ def test_damage_wears_off_in_cleanup() -> None:
 def test_unblocked_attacker_hits_the_player_and_summoning_sickness() -> None:
     match = scenario({"battlefield": ["ironbark_boar", {"card": "bramble_cub", "fresh": True}]}, {})
     attack(match, ("ironbark_boar", 1), ("bramble_cub", 1))
-    assert player(match, 1).life == 16
+    assert player(match, 1).life == 17  # the 3/4 Boar hits; the fresh Cub cannot attack
 
 
 def test_blocking_and_combat_damage_both_ways() -> None:
