@@ -49,7 +49,9 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
         if deck not in counts or card not in protos:
             sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
         counts[deck][card] = int(value)
-    decks = {deck: sorted(count.elements()) for deck, count in counts.items()}
+    # In the deck's own order (a card added by --deck goes last): the order is shuffled by
+    # the match's seed, so a sorted list would deal other games than `cardhost balance`.
+    decks = {deck: list(count.elements()) for deck, count in counts.items()}
     for deck, cards in decks.items():
         if len(cards) != 30:
             sys.exit(f"{deck} would have {len(cards)} cards, not 30")
