@@ -1,5 +1,6 @@
 """Greg's Rule: everything cast in one window happens at once (enchantoria.md:3-6, R7)."""
 
+from engine.rulesets.enchantoria import cards as enchantoria_cards
 from engine.rulesets.enchantoria import events as eev
 from tests.rules.enchantoria.conftest import (
     being,
@@ -67,10 +68,11 @@ def test_two_creatures_that_kill_each_other_both_strike() -> None:
 def test_effects_are_computed_from_the_state_before_the_window() -> None:
     # R7: a weaken cast this window does not shrink this window's attack.
     match = scenario({"board": ["ember_drake"]}, {"hand": ["sapping_hex"]})
+    full_power = enchantoria_cards.protos()["ember_drake"].power
     order(match, 0, "ember_drake", "p1")
     cast(match, 1, "sapping_hex", (0, "ember_drake"))
     commit(match)
-    assert health(match, 1) == 27  # the drake's full 3
+    assert health(match, 1) == 30 - full_power  # the drake's full power, not weakened
     assert being(match, 0, "ember_drake").statuses[0].kind == "weaken"
 
 

@@ -1,5 +1,6 @@
 """Timed effects (enchantoria.md:24-27, R12)."""
 
+from engine.rulesets.enchantoria import cards as enchantoria_cards
 from tests.rules.enchantoria.conftest import (
     being,
     cast,
@@ -116,7 +117,8 @@ def test_weaken_and_regen_act_each_turn() -> None:
     )  # fmt: skip
     match.apply(0, ("order", being(match, 0, "ember_drake").uid, "p1"))
     commit(match)
-    assert health(match, 0) == 22 and health(match, 1) == 29
+    weakened = enchantoria_cards.protos()["ember_drake"].power - 2
+    assert health(match, 0) == 22 and health(match, 1) == 30 - weakened
 
 
 def test_cleanse_ends_what_stood_not_what_lands_beside_it() -> None:
