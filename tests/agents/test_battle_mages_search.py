@@ -66,9 +66,11 @@ def test_the_search_weighs_all_out_none_and_each_held_back() -> None:
     assert sorted(picks[2:]) == sorted(tuple(a for a in all_out if a != held) for held in all_out)
 
 
-def _falcon_arrives() -> tuple[Match, Any]:
-    """Skyhunter Falcon arrives: 2 damage to up to a flier; the only flier is itself."""
-    match = _position({"hand": ["skyhunter_falcon"]}, {"field": ["gravel_brute"]}, to_combat=False)
+def _falcon_arrives(field: tuple[Any, ...] = ()) -> tuple[Match, Any]:
+    """Skyhunter Falcon arrives: 2 damage to up to a flier; the only fliers are Ann's own
+    (the Falcon itself, and whatever `field` gives her)."""
+    ann = {"hand": ["skyhunter_falcon"], "field": list(field)}
+    match = _position(ann, {"field": ["gravel_brute"]}, to_combat=False)
     match.apply(0, ("cast", match.state.sides[0].hand[0].uid))
     while match.pending[0].kind != "choose_many":
         decision = match.pending[0]
@@ -85,8 +87,13 @@ def test_greedy_aims_the_falcons_arrival_at_the_falcon() -> None:
     assert match.state.cards[pick[1]].proto.id == "skyhunter_falcon"
 
 
-def test_the_search_spares_its_own_falcon() -> None:
-    match, decision = _falcon_arrives()
+def test_the_search_spares_its_own_flier() -> None:
+    """Ann's own Skyreed Kite (2/3) already has 1 damage, so the Falcon's 2 would kill it
+    (the Falcon itself, 2/3 since the ninth balance session, lives through its own 2):
+    greedy fills the "up to" pick with the Kite, the search hits nothing."""
+    match, decision = _falcon_arrives(({"card": "skyreed_kite", "damage": 1},))
+    kite = next(a for a in decision.actions if match.state.cards[a[1]].proto.id == "skyreed_kite")
+    assert RULESET.choose_many(match.state, decision) == (kite,)
     assert ai.careful_picks(match.state, decision) == ()
     assert RULESET.search_picks(match.state, decision)[0] == ()
     assert SearchAgent(1, playouts=20).choose(match, decision) == ()
