@@ -20,9 +20,14 @@ import argparse
 import sys
 from collections import Counter
 
-from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
+from pair_games import (
+    add_pair_arguments,
+    decks_with_changes,
+    find_pair,
+    pair_games,
+    print_pair_result,
+)
 
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.battle_mages import cards as battle_mages_cards
 from engine.rulesets.battle_mages.events import Attempted
 
@@ -44,23 +49,7 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
         else:
             # Protos are frozen so that a match cannot change a card; a trial may, here only.
             object.__setattr__(protos[card], stat, int(value))
-    counts = {
-        deck: Counter(cards)
-        for deck, cards in get_ruleset("battle-mages").preconstructed_decks().items()
-    }
-    for item in deck_changes:
-        deck, rest = item.split(":")
-        card, value = rest.split("=")
-        if deck not in counts or card not in protos:
-            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
-        counts[deck][card] = int(value)
-    # In the deck's own order (a card added by --deck goes last): the order is shuffled by
-    # the match's seed, so a sorted list would deal other games than `cardhost balance`.
-    decks = {deck: list(count.elements()) for deck, count in counts.items()}
-    for deck, cards in decks.items():
-        if len(cards) != DECK_SIZE:
-            sys.exit(f"{deck} would have {len(cards)} cards, not {DECK_SIZE}")
-    return decks
+    return decks_with_changes("battle-mages", deck_changes, protos, DECK_SIZE)
 
 
 def main() -> None:

@@ -20,9 +20,14 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
+from pair_games import (
+    add_pair_arguments,
+    decks_with_changes,
+    find_pair,
+    pair_games,
+    print_pair_result,
+)
 
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.enchantoria import cards as enchantoria_cards
 from engine.rulesets.enchantoria.events import Countered, SpellCast
 
@@ -39,23 +44,7 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
         if card not in protos or stat not in STATS:
             sys.exit(f"--set {item}: no card {card!r} or no stat {stat!r} (stats: {STATS})")
         setattr(protos[card], stat, int(value))
-    counts = {
-        deck: Counter(cards)
-        for deck, cards in get_ruleset("enchantoria").preconstructed_decks().items()
-    }
-    for item in deck_changes:
-        deck, rest = item.split(":")
-        card, value = rest.split("=")
-        if deck not in counts or card not in protos:
-            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
-        counts[deck][card] = int(value)
-    # In the deck's own order (a card added by --deck goes last): the order is shuffled by
-    # the match's seed, so a sorted list would deal other games than `cardhost balance`.
-    decks = {deck: list(count.elements()) for deck, count in counts.items()}
-    for deck, cards in decks.items():
-        if len(cards) != 30:
-            sys.exit(f"{deck} would have {len(cards)} cards, not 30")
-    return decks
+    return decks_with_changes("enchantoria", deck_changes, protos, 30)
 
 
 def main() -> None:

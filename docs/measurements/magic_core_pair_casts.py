@@ -24,11 +24,16 @@ import sys
 from collections import Counter
 from typing import Any, TextIO
 
-from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
+from pair_games import (
+    add_pair_arguments,
+    decks_with_changes,
+    find_pair,
+    pair_games,
+    print_pair_result,
+)
 from pydantic import TypeAdapter, ValidationError
 
 from cards.schema import magic_core as schema
-from engine.core.ruleset import get_ruleset
 from engine.rulesets.magic_core.pool import pool as card_pool
 
 DECK_SIZE = 60
@@ -72,22 +77,7 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
         left, value = item.split("=", 1)
         card_id, path = left.split(".", 1)
         change_card(card_id, path, parse_value(value))
-    counts = {
-        deck: Counter(cards)
-        for deck, cards in get_ruleset("magic-core").preconstructed_decks().items()
-    }
-    for item in deck_changes:
-        deck, rest = item.split(":")
-        card_id, value = rest.split("=")
-        if deck not in counts or card_id not in card_pool().cards:
-            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card_id!r}")
-        counts[deck][card_id] = int(value)
-    # in the order of the deck files (a card added comes last): the order sets the shuffle
-    decks = {deck: list(count.elements()) for deck, count in counts.items()}
-    for deck, cards in decks.items():
-        if len(cards) != DECK_SIZE:
-            sys.exit(f"{deck} would have {len(cards)} cards, not {DECK_SIZE}")
-    return decks
+    return decks_with_changes("magic-core", deck_changes, card_pool().cards, DECK_SIZE)
 
 
 def main() -> None:

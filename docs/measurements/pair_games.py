@@ -9,12 +9,13 @@ replay, shared by them.
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from itertools import combinations
 
 from engine.agents import make_agent
 from engine.balance import play_counting, wilson
 from engine.core.match import Match, new_match
+from engine.core.ruleset import get_ruleset
 
 
 def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) -> None:
@@ -24,6 +25,31 @@ def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) ->
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
     parser.add_argument("--pair", default=default_pair)
+
+
+def decks_with_changes(
+    ruleset: str, deck_changes: list[str], known_cards: Collection[str], size: int
+) -> dict[str, list[str]]:
+    """The ruleset's preconstructed decks with a trial's `--deck DECK:CARD=N` counts applied
+    (this process only); a deck that would not hold `size` cards is refused.
+
+    Each list keeps the deck's own order (a card added by --deck goes last): the match
+    shuffles the list it is given by its seed, so a sorted list would deal other games than
+    `cardhost balance`."""
+    counts = {
+        deck: Counter(cards) for deck, cards in get_ruleset(ruleset).preconstructed_decks().items()
+    }
+    for item in deck_changes:
+        deck, rest = item.split(":")
+        card, value = rest.split("=")
+        if deck not in counts or card not in known_cards:
+            sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
+        counts[deck][card] = int(value)
+    decks = {deck: list(count.elements()) for deck, count in counts.items()}
+    for deck, cards in decks.items():
+        if len(cards) != size:
+            sys.exit(f"{deck} would have {len(cards)} cards, not {size}")
+    return decks
 
 
 def find_pair(pool: dict[str, list[str]], pair: str) -> tuple[int, str, str]:
