@@ -264,15 +264,7 @@ def test_a_clone_looks_the_same_and_changes_alone(game: str, seats: int) -> None
             seen = _looks(state, seats)
             twin = state.clone()
             assert _looks(twin, seats) == seen
-            for _ in range(rng.randrange(1, 6)):  # the copy plays on alone
-                if twin.over:
-                    break
-                decision = twin.decisions()[0]
-                actions = decision.actions
-                if decision.multi:
-                    twin.apply(decision.player, tuple(actions[: decision.min_picks]))
-                else:
-                    twin.apply(decision.player, actions[rng.randrange(len(actions))])
+            _play_alone(twin, rng, rng.randrange(1, 6))
             assert _looks(state, seats) == seen
             compared.count += 1
 
