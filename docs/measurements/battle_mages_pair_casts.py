@@ -26,6 +26,7 @@ from pair_games import (
     find_pair,
     pair_games,
     print_pair_result,
+    print_rates,
 )
 
 from engine.rulesets.battle_mages import cards as battle_mages_cards
@@ -87,10 +88,7 @@ def main() -> None:
     for deck in (first, second):
         lost, won = games[deck]
         print(f"{deck}: attempts per game, in its {lost} losses / its {won} wins")
-        losing, winning = attempted[deck]
-        for what in sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c])):
-            per_loss, per_win = losing[what] / max(1, lost), winning[what] / max(1, won)
-            print(f"  {what:34} {per_loss:5.2f} {per_win:5.2f}")
+        print_rates(attempted[deck], games[deck])
 
 
 if __name__ == "__main__":

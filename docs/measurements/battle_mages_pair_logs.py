@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from battle_mages_pair_casts import changed_decks
-from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result
+from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result, print_rates
 
 DAMAGE = re.compile(r"^(\w+) takes (\d+) damage from (.+) \(-?\d+ left\)\.$")
 
@@ -68,10 +68,8 @@ def main() -> None:
     for deck in (first, second):
         lost, won = games[deck]
         print(f"{deck}: damage dealt to the other Mage per game, in its {lost} losses / {won} wins")
+        print_rates(dealt[deck], games[deck])
         losing, winning = dealt[deck]
-        for source in sorted(set(losing) | set(winning), key=lambda s: -(losing[s] + winning[s])):
-            per_loss, per_win = losing[source] / max(1, lost), winning[source] / max(1, won)
-            print(f"  {source:34} {per_loss:5.2f} {per_win:5.2f}")
         print(
             f"  {'(all)':34} {sum(losing.values()) / max(1, lost):5.2f} "
             f"{sum(winning.values()) / max(1, won):5.2f}"

@@ -26,6 +26,7 @@ from pair_games import (
     find_pair,
     pair_games,
     print_pair_result,
+    print_rates,
 )
 
 from engine.rulesets.enchantoria import cards as enchantoria_cards
@@ -91,11 +92,7 @@ def main() -> None:
     for deck in (first, second):
         lost, won = games[deck]
         print(f"{deck}: spells cast per game, in its {lost} losses / its {won} wins")
-        losing, winning = cast[deck]
-        for card in sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c])):
-            print(
-                f"  {card:22} {losing[card] / max(1, lost):5.2f} {winning[card] / max(1, won):5.2f}"
-            )
+        print_rates(cast[deck], games[deck], width=22)
         for label, which in (("losses", 0), ("wins", 1)):
             total = sum(countered[deck][which].values())
             top = ", ".join(f"{k} {n}" for k, n in countered[deck][which].most_common(4))

@@ -30,6 +30,7 @@ from pair_games import (
     find_pair,
     pair_games,
     print_pair_result,
+    print_rates,
 )
 from pydantic import TypeAdapter, ValidationError
 
@@ -130,10 +131,7 @@ def main() -> None:
     for deck in (first, second):
         lost, won = games[deck]
         print(f"{deck}: casts and activations per game, in its {lost} losses / its {won} wins")
-        losing, winning = cast[deck]
-        for what in sorted(set(losing) | set(winning), key=lambda c: -(losing[c] + winning[c])):
-            per_loss, per_win = losing[what] / max(1, lost), winning[what] / max(1, won)
-            print(f"  {what:34} {per_loss:5.2f} {per_win:5.2f}")
+        print_rates(cast[deck], games[deck])
 
 
 if __name__ == "__main__":

@@ -101,3 +101,16 @@ def print_pair_result(
         print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
     ordered = sorted(turns)
     print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
+
+
+def print_rates(
+    counts: tuple[Counter[str], Counter[str]], games: list[int], *, width: int = 34
+) -> None:
+    """One line a thing counted: how often per game in the deck's losses and in its wins
+    (`counts` and `games` are (losses, wins)), the most counted first."""
+    losing, winning = counts
+    lost, won = games
+    # ties by name: a set's order changes from one process to the next (string hashing)
+    for what in sorted(set(losing) | set(winning), key=lambda c: (-(losing[c] + winning[c]), c)):
+        per_loss, per_win = losing[what] / max(1, lost), winning[what] / max(1, won)
+        print(f"  {what:{width}} {per_loss:5.2f} {per_win:5.2f}")
