@@ -20,6 +20,8 @@ from pathlib import Path
 from battle_mages_pair_casts import changed_decks
 from pair_games import add_pair_arguments, find_pair, pair_games, print_pair_result, print_rates
 
+from engine.rulesets.battle_mages.game import BattleMagesState
+
 DAMAGE = re.compile(r"^(\w+) takes (\d+) damage from (.+) \(-?\d+ left\)\.$")
 
 
@@ -54,7 +56,9 @@ def main() -> None:
                 dealt[source_deck][side][hit.group(3)] += int(hit.group(2))
         for deck in (first, second):
             games[deck][int(deck == winner)] += 1
-        sides = match.state.sides
+        state = match.state
+        assert isinstance(state, BattleMagesState)  # a Battle Mages match
+        sides = state.sides
         print(
             f"game {number} seats {','.join(seated)} winner {winner} turn {turns[-1]} "
             f"life {sides[0].life},{sides[1].life} hand {len(sides[0].hand)},"

@@ -115,9 +115,9 @@ def main() -> None:
             found = CAST.match(text)
             if found and found[1] in cast:
                 cast[found[1]][int(found[1] == winner)][found[3]] += 1
-            lost = LOST.match(text)
-            if lost:
-                how_lost[f"{lost[1] or lost[3]}: {lost[2] or lost[4]}"] += 1
+            loss = LOST.match(text)
+            if loss:
+                how_lost[f"{loss[1] or loss[3]}: {loss[2] or loss[4]}"] += 1
         if not args.summary:
             print(f"game {number} seats {seated} winner {winner} turn {turns[-1]}", flush=True)
     if log is not None:
