@@ -6,7 +6,8 @@ seats and agents) and counts, per deck, the spells and abilities it attempted pe
 the games it lost and in those it won. A card attempted far more often in a deck's wins
 than in its losses is a candidate for what carries the deck.
 
-`--set CARD.STAT=N` (cost, power, health; `ability`: the mana its first ability costs)
+`--set CARD.STAT=N` (cost, power, health; `ability`: the mana its first ability costs;
+`damage`: the damage its spell deals)
 and `--deck DECK:CARD=N` try a change in this process only, without editing the card
 files: the way the Battle Mages trials of
 docs/balance.md were screened before a change went into the TOML. With `--summary` only
@@ -19,6 +20,7 @@ the pair's result is printed.
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Sequence
 
 from pair_games import (
     add_pair_arguments,
@@ -32,11 +34,13 @@ from pair_games import (
 from engine.rulesets.battle_mages import cards as battle_mages_cards
 from engine.rulesets.battle_mages.events import Attempted
 
-STATS = ("cost", "power", "health", "ability")
+STATS = ("cost", "power", "health", "ability", "damage")
 DECK_SIZE = 50
 
 
-def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[str]]:
+def changed_decks(
+    sets: list[str], deck_changes: list[str], swaps: Sequence[str] = ()
+) -> dict[str, list[str]]:
     """The preconstructed decks with the trial's changes applied (cards changed in place,
     for this process only); a deck that is not 50 cards afterwards is refused."""
     protos = battle_mages_cards.protos()
@@ -47,10 +51,18 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
             sys.exit(f"--set {item}: no card {card!r} or no stat {stat!r} (stats: {STATS})")
         if stat == "ability":
             protos[card].abilities[0].cost = int(value)
+        elif stat == "damage":
+            script = protos[card].script
+            effects = [] if script is None else [e for b in script.bodies for e in b.effects]
+            if not any(e.kind == "damage" for e in effects):
+                sys.exit(f"--set {item}: {card} is not a spell that deals damage")
+            for effect in effects:
+                if effect.kind == "damage":
+                    effect.amount = int(value)
         else:
             # Protos are frozen so that a match cannot change a card; a trial may, here only.
             object.__setattr__(protos[card], stat, int(value))
-    return decks_with_changes("battle-mages", deck_changes, protos, DECK_SIZE)
+    return decks_with_changes("battle-mages", deck_changes, protos, DECK_SIZE, swaps)
 
 
 def main() -> None:
@@ -58,10 +70,11 @@ def main() -> None:
     add_pair_arguments(parser, default_pair="blightgrove:emberstorm")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
     parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
+    parser.add_argument("--swap", action="append", default=[], metavar="DECK:OLD=NEW")
     parser.add_argument("--summary", action="store_true", help="print the result only")
     args = parser.parse_args()
 
-    pool = changed_decks(args.set, args.deck)
+    pool = changed_decks(args.set, args.deck, args.swap)
     _, first, second = find_pair(pool, args.pair)
     wins: Counter[str] = Counter()
     # per deck: [in its losses, in its wins]

@@ -25,17 +25,31 @@ def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) ->
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
     parser.add_argument("--pair", default=default_pair)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play only the first N of the --games games (the same deals: a quicker screen)",
+    )
 
 
 def decks_with_changes(
-    ruleset: str, deck_changes: list[str], known_cards: Collection[str], size: int
+    ruleset: str,
+    deck_changes: list[str],
+    known_cards: Collection[str],
+    size: int,
+    swaps: Collection[str] = (),
 ) -> dict[str, list[str]]:
-    """The ruleset's preconstructed decks with a trial's `--deck DECK:CARD=N` counts applied
-    (this process only); a deck that would not hold `size` cards is refused.
+    """The ruleset's preconstructed decks with a trial's `--deck DECK:CARD=N` counts and
+    `--swap DECK:OLD=NEW` replacements applied (this process only); a deck that would not
+    hold `size` cards is refused.
 
     Each list keeps the deck's own order (a card added by --deck goes last): the match
     shuffles the list it is given by its seed, so a sorted list would deal other games than
-    `cardhost balance`."""
+    `cardhost balance`. A swap puts NEW in OLD's last place, so the games are dealt as
+    before but for that one card: the same deals, like a stat change (a deck file that
+    writes NEW on OLD's line deals them too)."""
     counts = {
         deck: Counter(cards) for deck, cards in get_ruleset(ruleset).preconstructed_decks().items()
     }
@@ -46,6 +60,13 @@ def decks_with_changes(
             sys.exit(f"--deck {item}: no deck {deck!r} or no card {card!r}")
         counts[deck][card] = int(value)
     decks = {deck: list(count.elements()) for deck, count in counts.items()}
+    for item in swaps:
+        deck, rest = item.split(":")
+        old, new = rest.split("=")
+        if deck not in decks or old not in decks[deck] or new not in known_cards:
+            sys.exit(f"--swap {item}: no deck {deck!r}, no {old!r} in it or no card {new!r}")
+        place = len(decks[deck]) - 1 - decks[deck][::-1].index(old)
+        decks[deck][place] = new
     for deck, cards in decks.items():
         if len(cards) != size:
             sys.exit(f"{deck} would have {len(cards)} cards, not {size}")
@@ -70,7 +91,8 @@ def pair_games(
     match with its seed number and its seats (deck names, first seat first)."""
     index, first, second = find_pair(pool, args.pair)
     options = {"playouts": args.playouts} if args.agent == "search" else {}
-    for game in range(args.games):
+    played = args.games if args.first is None else min(args.first, args.games)
+    for game in range(played):
         number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
         seated = [first, second] if game % 2 == 0 else [second, first]
         agents = [
@@ -92,13 +114,16 @@ def print_pair_result(
     """The pair's result as every per-pair script prints it: what was run (with the
     trial's in-memory changes), each deck's wins with a 95% Wilson interval, the turns."""
     budget = f" playouts={args.playouts}" if args.agent == "search" else ""
+    first = "" if args.first is None else f" first={args.first}"
     print(
         f"{ruleset} pair {pair[0]}:{pair[1]} agent={args.agent}{budget} seed={args.seed} "
-        f"games={args.games} set={args.set} deck={args.deck}"
+        f"games={args.games}{first} set={args.set} deck={args.deck} "
+        f"swap={getattr(args, 'swap', [])}"
     )
+    played = len(turns)
     for deck in pair:
-        low, high = wilson(wins[deck], args.games)
-        print(f"{deck}: {wins[deck]} of {args.games} won (95% {low:.1%}-{high:.1%})")
+        low, high = wilson(wins[deck], played)
+        print(f"{deck}: {wins[deck]} of {played} won (95% {low:.1%}-{high:.1%})")
     ordered = sorted(turns)
     print(f"turns at the end: fewest {ordered[0]}, median {ordered[len(ordered) // 2]}")
 

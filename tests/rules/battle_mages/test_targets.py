@@ -178,7 +178,10 @@ def test_a_spell_without_a_legal_target_cannot_be_attempted():
 
 def test_a_spell_that_loses_its_target_fizzles_into_the_graveyard():
     """battle-mages.md:170, 239 — fizzled: no effect, the card goes to the graveyard."""
-    match = scenario({"hand": ["venom_mist", "homeward_gust"]}, {"field": ["gravel_brute"]})
+    match = scenario(
+        {"hand": ["venom_mist", "homeward_gust"], "crystals": ["glimmer_shard"] * 7},
+        {"field": ["gravel_brute"]},
+    )
     cast(match, "venom_mist")
     target(match, "gravel_brute")
     pass_(match)
@@ -194,7 +197,7 @@ def test_a_spell_that_loses_its_target_fizzles_into_the_graveyard():
 def test_losing_one_of_several_targets_fizzles_the_whole_spell():
     """battle-mages.md:170, 180-181 — no half resolutions."""
     match = scenario(
-        {"hand": ["battle_chant", "homeward_gust"], "crystals": ["glimmer_shard"] * 6},
+        {"hand": ["battle_chant", "homeward_gust"], "crystals": ["glimmer_shard"] * 8},
         {"field": ["gravel_brute"]},
     )
     match.state.sides[0].field.append(match.state.new_card(match.state.cards[1].proto, 0))
@@ -217,7 +220,7 @@ def test_up_to_target_resolves_even_with_every_target_gone():
     match = scenario(
         {
             "hand": ["flame_volley", "homeward_gust", "spark_bolt"],
-            "crystals": ["glimmer_shard"] * 8,
+            "crystals": ["glimmer_shard"] * 9,
         },
         {"field": ["burrow_mole", "gravel_brute"]},
     )
@@ -379,8 +382,11 @@ def test_any_number_of_chooses_on_resolution():
 
 def test_that_refers_to_the_triggering_creature_and_fizzles_when_it_is_gone():
     """battle-mages.md:225 — 'that' is indirect: Banner of Valor's trigger."""
-    rich = {"hand": ["gravel_brute", "homeward_gust"], "field": ["banner_of_valor"]}
-    rich["crystals"] = ["glimmer_shard"] * 6
+    rich = {
+        "hand": ["gravel_brute", "homeward_gust"],
+        "field": ["banner_of_valor"],
+        "crystals": ["glimmer_shard"] * 8,
+    }
     match = scenario(rich)
     cast(match, "gravel_brute")
     pass_(match)
