@@ -69,8 +69,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_pair_arguments(parser, default_pair="blightgrove:emberstorm")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
-    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
-    parser.add_argument("--swap", action="append", default=[], metavar="DECK:OLD=NEW")
     parser.add_argument("--summary", action="store_true", help="print the result only")
     args = parser.parse_args()
 

@@ -29,11 +29,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_pair_arguments(parser, default_pair="blightgrove:emberstorm")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
-    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
     parser.add_argument("--logs", type=Path, help="write each game's log to this folder")
     args = parser.parse_args()
 
-    pool = changed_decks(args.set, args.deck)
+    pool = changed_decks(args.set, args.deck, args.swap)
     _, first, second = find_pair(pool, args.pair)
     if args.logs:
         args.logs.mkdir(parents=True, exist_ok=True)

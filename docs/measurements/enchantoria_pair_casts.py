@@ -18,6 +18,7 @@ the balance trials of docs/balance.md were run before a change went into the TOM
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from typing import TextIO
 
 from pair_games import (
@@ -35,7 +36,9 @@ from engine.rulesets.enchantoria.events import Countered, SpellCast
 STATS = ("cost", "power", "health", "ward", "aura", "pulse", "well")
 
 
-def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[str]]:
+def changed_decks(
+    sets: list[str], deck_changes: list[str], swaps: Sequence[str] = ()
+) -> dict[str, list[str]]:
     """The preconstructed decks with the trial's changes applied (cards changed in place,
     for this process only); a deck that is not 30 cards afterwards is refused."""
     protos = enchantoria_cards.protos()
@@ -45,18 +48,17 @@ def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[st
         if card not in protos or stat not in STATS:
             sys.exit(f"--set {item}: no card {card!r} or no stat {stat!r} (stats: {STATS})")
         setattr(protos[card], stat, int(value))
-    return decks_with_changes("enchantoria", deck_changes, protos, 30)
+    return decks_with_changes("enchantoria", deck_changes, protos, 30, swaps)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_pair_arguments(parser, default_pair="stone_vigil:verdant_cycle")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.STAT=N")
-    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
     parser.add_argument("--log", default="", help="write every game's event lines here")
     args = parser.parse_args()
 
-    pool = changed_decks(args.set, args.deck)
+    pool = changed_decks(args.set, args.deck, args.swap)
     _, first, second = find_pair(pool, args.pair)
     wins: Counter[str] = Counter()
     # per deck: [in its losses, in its wins]

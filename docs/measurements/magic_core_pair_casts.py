@@ -22,6 +22,7 @@ import argparse
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from pair_games import (
@@ -71,26 +72,27 @@ def change_card(card_id: str, path: str, value: Any) -> None:
         sys.exit(f"--set {card_id}.{path}: {exc.errors()[0]['msg']}")
 
 
-def changed_decks(sets: list[str], deck_changes: list[str]) -> dict[str, list[str]]:
+def changed_decks(
+    sets: list[str], deck_changes: list[str], swaps: Sequence[str] = ()
+) -> dict[str, list[str]]:
     """The preconstructed decks with the trial's changes applied; a deck that is not 60
     cards afterwards is refused."""
     for item in sets:
         left, value = item.split("=", 1)
         card_id, path = left.split(".", 1)
         change_card(card_id, path, parse_value(value))
-    return decks_with_changes("magic-core", deck_changes, card_pool().cards, DECK_SIZE)
+    return decks_with_changes("magic-core", deck_changes, card_pool().cards, DECK_SIZE, swaps)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_pair_arguments(parser, default_pair="tide_mind:wild_growth")
     parser.add_argument("--set", action="append", default=[], metavar="CARD.FIELD=VALUE")
-    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
     parser.add_argument("--summary", action="store_true", help="print the result only")
     parser.add_argument("--log", default="", help="write every game's event lines here")
     args = parser.parse_args()
 
-    pool = changed_decks(args.set, args.deck)
+    pool = changed_decks(args.set, args.deck, args.swap)
     _, first, second = find_pair(pool, args.pair)
     wins: Counter[str] = Counter()
     # per deck: [in its losses, in its wins]

@@ -19,12 +19,15 @@ from engine.core.ruleset import get_ruleset
 
 
 def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) -> None:
-    """The options every per-pair script shares with `cardhost balance`."""
+    """The options every per-pair script shares with `cardhost balance`, and the deck
+    changes (`--deck`, `--swap`) that `decks_with_changes` applies for each of them."""
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="greedy")
     parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
     parser.add_argument("--pair", default=default_pair)
+    parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
+    parser.add_argument("--swap", action="append", default=[], metavar="DECK:OLD=NEW")
     parser.add_argument(
         "--first",
         type=int,
@@ -118,7 +121,7 @@ def print_pair_result(
     print(
         f"{ruleset} pair {pair[0]}:{pair[1]} agent={args.agent}{budget} seed={args.seed} "
         f"games={args.games}{first} set={args.set} deck={args.deck} "
-        f"swap={getattr(args, 'swap', [])}"
+        f"swap={args.swap}"
     )
     played = len(turns)
     for deck in pair:
