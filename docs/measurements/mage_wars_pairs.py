@@ -84,6 +84,13 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
     parser.add_argument("--pair", action="append", default=[], metavar="A:B")
     parser.add_argument("--set", action="append", default=[], metavar="MAGE.FIELD=N")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play only the first N of the --games games (the same deals: a quicker screen)",
+    )
     parser.add_argument("--log", default="", help="write every game's event lines here")
     parser.add_argument("--quiet", action="store_true", help="no per-game lines or cards")
     args = parser.parse_args()
@@ -96,6 +103,7 @@ def main() -> None:
     fate = {p.name for p in mage_wars_cards.protos().values() if p.type == "fate"}
     log = open(args.log, "w") if args.log else None  # noqa: SIM115
     options = {"playouts": args.playouts} if args.agent == "search" else {}
+    played = args.games if args.first is None else min(args.first, args.games)
     for pair in args.pair or [":".join(p) for p in every if "cinder_archon" in p]:
         wanted = frozenset(pair.split(":"))
         found = [i for i, p in enumerate(every) if frozenset(p) == wanted]
@@ -109,7 +117,7 @@ def main() -> None:
         kills = {m: [0, 0] for m in (first, second)}  # [kills, deaths]
         made = {m: (Counter[str](), Counter[str]()) for m in (first, second)}
         games = {m: [0, 0] for m in (first, second)}
-        for game in range(args.games):
+        for game in range(played):
             number = args.seed + index * args.games + game  # as `cardhost balance`
             seated = [first, second] if game % 2 == 0 else [second, first]
             agents = [
@@ -154,12 +162,12 @@ def main() -> None:
         budget = f" playouts={args.playouts}" if args.agent == "search" else ""
         print(
             f"mage-wars pair {first}:{second} agent={args.agent}{budget} seed={args.seed} "
-            f"games={args.games} set={args.set}"
+            f"games={played} of {args.games} set={args.set}"
         )
         for mage in (first, second):
-            low, high = wilson(wins[mage], args.games)
+            low, high = wilson(wins[mage], played)
             print(
-                f"  {mage}: {wins[mage]} of {args.games} won (95% {low:.1%}-{high:.1%}); "
+                f"  {mage}: {wins[mage]} of {played} won (95% {low:.1%}-{high:.1%}); "
                 f"kills {kills[mage][0]}, deaths {kills[mage][1]}"
             )
         ordered = sorted(rounds)
