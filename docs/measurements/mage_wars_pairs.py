@@ -25,6 +25,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from pair_games import add_first_argument
+
 from engine.agents import make_agent
 from engine.balance import play_counting, wilson
 from engine.core import events as ev
@@ -84,13 +86,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=40, help="the search agent's budget")
     parser.add_argument("--pair", action="append", default=[], metavar="A:B")
     parser.add_argument("--set", action="append", default=[], metavar="MAGE.FIELD=N")
-    parser.add_argument(
-        "--first",
-        type=int,
-        default=None,
-        metavar="N",
-        help="play only the first N of the --games games (the same deals: a quicker screen)",
-    )
+    add_first_argument(parser)
     parser.add_argument("--log", default="", help="write every game's event lines here")
     parser.add_argument("--quiet", action="store_true", help="no per-game lines or cards")
     args = parser.parse_args()

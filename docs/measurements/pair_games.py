@@ -28,6 +28,11 @@ def add_pair_arguments(parser: argparse.ArgumentParser, *, default_pair: str) ->
     parser.add_argument("--pair", default=default_pair)
     parser.add_argument("--deck", action="append", default=[], metavar="DECK:CARD=N")
     parser.add_argument("--swap", action="append", default=[], metavar="DECK:OLD=NEW")
+    add_first_argument(parser)
+
+
+def add_first_argument(parser: argparse.ArgumentParser) -> None:
+    """`--first N`: a screen on the first N of a pair's games (Mage Wars' script too)."""
     parser.add_argument(
         "--first",
         type=int,
