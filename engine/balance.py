@@ -17,7 +17,7 @@ decks, not the agents. `cardhost balance GAME --games N` prints the table.
 """
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -34,6 +34,18 @@ NOT_A_DECK = frozenset({"random"})
 #: "Fairness"); Enchantoria counts rounds, which every player plays at once.
 EARLY_TURNS = {"clash": 3, "battle-mages": 3, "enchantoria": 4, "magic-core": 3, "mage-wars": 3}
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def deck_pairs(deck_names: Iterable[str]) -> list[tuple[str, str]]:
+    """Every pair of preconstructed decks, in the order `balance` plays them: a pair's
+    place in it sets its games' seeds (`game_seed`), so scripts that replay a pair's
+    games take the order from here."""
+    return list(combinations(sorted(name for name in deck_names if name not in NOT_A_DECK), 2))
+
+
+def game_seed(seed: int, pair_index: int, games_per_pair: int, game: int) -> int:
+    """The match seed of game `game` of the `pair_index`-th pair of a run."""
+    return seed + pair_index * games_per_pair + game
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -223,12 +235,12 @@ def balance(
     and runs can be pooled from them."""
     rules = get_ruleset(ruleset)
     pool = rules.preconstructed_decks()
-    decks = sorted(name for name in pool if name not in NOT_A_DECK)
-    every = list(combinations(decks, 2))
+    every = deck_pairs(pool)
     wanted = None if pairs is None else {frozenset(pair) for pair in pairs}
     if wanted is not None:
         unknown = wanted - {frozenset(pair) for pair in every}
         if unknown:
+            decks = sorted({deck for pair in every for deck in pair})
             named = ", ".join(" vs ".join(sorted(pair)) for pair in unknown)
             raise EngineError(
                 f"no such pair of {ruleset} decks: {named} (decks: {', '.join(decks)})"
@@ -245,7 +257,7 @@ def balance(
             continue
         matchup = Matchup(first, second)
         for game in block:
-            number = seed + index * games_per_pair + game
+            number = game_seed(seed, index, games_per_pair, game)
             seated = [first, second] if game % 2 == 0 else [second, first]
             agents = [
                 make_agent(agent, number * 2, **options),

@@ -19,10 +19,9 @@ M-th of them. It prints `--each` lines, to be pooled with `cardhost balance --po
 
 import argparse
 import sys
-from itertools import combinations
 from pathlib import Path
 
-from engine.balance import NOT_A_DECK, GamePlayed, balance
+from engine.balance import GamePlayed, balance, deck_pairs, game_seed
 from engine.core.ruleset import get_ruleset
 
 
@@ -35,17 +34,14 @@ def missing_games(
 ) -> list[tuple[tuple[str, str], int]]:
     """(pair, game index) of every game of the run that is not logged (by seed and
     decks: runs on other seeds may reuse a number for another pair), game by game."""
-    decks = sorted(
-        name for name in get_ruleset(ruleset).preconstructed_decks() if name not in NOT_A_DECK
-    )
-    every = list(combinations(decks, 2))
+    every = deck_pairs(get_ruleset(ruleset).preconstructed_decks())
     wanted = None if pairs is None else {frozenset(pair) for pair in pairs}
     todo = []
     for game in range(games_per_pair):
         for index, pair in enumerate(every):
             if wanted is not None and frozenset(pair) not in wanted:
                 continue
-            if (seed + index * games_per_pair + game, frozenset(pair)) not in logged:
+            if (game_seed(seed, index, games_per_pair, game), frozenset(pair)) not in logged:
                 todo.append((pair, game))
     return todo
 

@@ -22,13 +22,12 @@ first "once" effect), `--set thornvine.requires=stone+any`.
 import argparse
 import sys
 from collections import Counter
-from itertools import combinations
 from typing import Any
 
 from pair_games import add_first_argument
 
 from engine.agents import make_agent
-from engine.balance import play_counting, wilson
+from engine.balance import deck_pairs, game_seed, play_counting, wilson
 from engine.core import events as ev
 from engine.core.events import Note
 from engine.core.match import new_match
@@ -94,7 +93,7 @@ def main() -> None:
     apply_sets(args.set)
     rules = get_ruleset("mage-wars")
     pool = {k: v for k, v in rules.preconstructed_decks().items() if k != "random"}
-    every = list(combinations(sorted(pool), 2))
+    every = deck_pairs(pool)
     # fate cards are played by everyone at once, every turn: not what a Mage chose
     fate = {p.name for p in mage_wars_cards.protos().values() if p.type == "fate"}
     log = open(args.log, "w") if args.log else None  # noqa: SIM115
@@ -114,7 +113,7 @@ def main() -> None:
         made = {m: (Counter[str](), Counter[str]()) for m in (first, second)}
         games = {m: [0, 0] for m in (first, second)}
         for game in range(played):
-            number = args.seed + index * args.games + game  # as `cardhost balance`
+            number = game_seed(args.seed, index, args.games, game)
             seated = [first, second] if game % 2 == 0 else [second, first]
             agents = [
                 make_agent(args.agent, number * 2, **options),

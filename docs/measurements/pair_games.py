@@ -10,10 +10,9 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Collection, Iterator
-from itertools import combinations
 
 from engine.agents import make_agent
-from engine.balance import play_counting, wilson
+from engine.balance import deck_pairs, game_seed, play_counting, wilson
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 
@@ -83,7 +82,7 @@ def decks_with_changes(
 
 def find_pair(pool: dict[str, list[str]], pair: str) -> tuple[int, str, str]:
     """The pair's index in `cardhost balance`'s order (it sets the seeds) and its decks."""
-    every = list(combinations(sorted(pool), 2))
+    every = deck_pairs(pool)
     wanted = frozenset(pair.split(":"))
     found = [i for i, decks in enumerate(every) if frozenset(decks) == wanted]
     if not found:
@@ -101,7 +100,7 @@ def pair_games(
     options = {"playouts": args.playouts} if args.agent == "search" else {}
     played = args.games if args.first is None else min(args.first, args.games)
     for game in range(played):
-        number = args.seed + index * args.games + game  # the seed `cardhost balance` uses
+        number = game_seed(args.seed, index, args.games, game)
         seated = [first, second] if game % 2 == 0 else [second, first]
         agents = [
             make_agent(args.agent, number * 2, **options),
