@@ -1,0 +1,67 @@
+"""How a screen's games ended against the same games in a baseline, game by game.
+
+A screen (`magic_core_pair_casts.py … --set/--swap …`, `mage_wars_pairs.py …`) replays a
+confirmation's own deals with one change in memory. Its count alone mixes the change's
+effect with the search agent's chance; comparing each game with the same seed and seats
+in the baseline (`cardhost balance --each` logs, or another screen's output) says how
+many games changed winner and which way, the figure the trials of docs/balance.md quote.
+
+    python docs/measurements/compare_winners.py SCREEN.txt DECK BASELINE...
+
+A game the baselines hold twice counts its first line (as `cardhost balance --pool`).
+"""
+
+import argparse
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+#: `cardhost balance --each` lines and the per-pair scripts' game lines.
+BALANCE_LINE = re.compile(r"game seed=(\d+) seats=(\w+),(\w+) winner=(\w+)")
+SCREEN_LINE = re.compile(r"game (\d+) seats \['(\w+)', '(\w+)'\] winner (\w+)")
+
+GameKey = tuple[int, str, str]
+
+
+def games(path: Path) -> Iterator[tuple[GameKey, str]]:
+    """Each finished game in a file, as ((seed, first seat, second seat), winner)."""
+    for line in path.read_text().splitlines():
+        found = BALANCE_LINE.match(line) or SCREEN_LINE.match(line)
+        if found:
+            yield (int(found[1]), found[2], found[3]), found[4]
+
+
+def compare(screen: Path, deck: str, baselines: list[Path]) -> str:
+    """One line: the deck's wins in the games both hold, before and after, and how many
+    games changed winner towards it and away from it."""
+    before: dict[GameKey, str] = {}
+    for path in baselines:
+        for key, winner in games(path):
+            before.setdefault(key, winner)
+    shared = old_wins = new_wins = towards = away = 0
+    for key, winner in games(screen):
+        if key not in before:
+            continue
+        shared += 1
+        was, now = before[key] == deck, winner == deck
+        old_wins += was
+        new_wins += now
+        towards += now and not was
+        away += was and not now
+    return (
+        f"{deck}: {old_wins} -> {new_wins} of {shared} shared games; "
+        f"changed winner {towards} towards it, {away} away"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("screen", type=Path)
+    parser.add_argument("deck", help="whose wins to count (a deck or Mage name)")
+    parser.add_argument("baselines", type=Path, nargs="+")
+    args = parser.parse_args()
+    print(compare(args.screen, args.deck, args.baselines))
+
+
+if __name__ == "__main__":
+    main()
