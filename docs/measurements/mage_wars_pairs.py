@@ -24,7 +24,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from pair_games import add_first_argument
+from pair_games import add_first_argument, find_pair
 
 from engine.agents import make_agent
 from engine.balance import deck_pairs, game_seed, play_counting, wilson
@@ -100,12 +100,7 @@ def main() -> None:
     options = {"playouts": args.playouts} if args.agent == "search" else {}
     played = args.games if args.first is None else min(args.first, args.games)
     for pair in args.pair or [":".join(p) for p in every if "cinder_archon" in p]:
-        wanted = frozenset(pair.split(":"))
-        found = [i for i, p in enumerate(every) if frozenset(p) == wanted]
-        if not found:
-            sys.exit(f"no such pair: {pair} (Mages: {', '.join(sorted(pool))})")
-        index = found[0]
-        first, second = every[index]
+        index, first, second = find_pair(pool, pair, noun="Mages")
         wins: Counter[str] = Counter()
         how: Counter[str] = Counter()
         rounds: list[int] = []

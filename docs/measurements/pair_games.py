@@ -80,13 +80,16 @@ def decks_with_changes(
     return decks
 
 
-def find_pair(pool: dict[str, list[str]], pair: str) -> tuple[int, str, str]:
-    """The pair's index in `cardhost balance`'s order (it sets the seeds) and its decks."""
+def find_pair(
+    pool: dict[str, list[str]], pair: str, *, noun: str = "decks"
+) -> tuple[int, str, str]:
+    """The pair's index in `cardhost balance`'s order (it sets the seeds) and its decks;
+    `noun` is what the refusal calls them (Mage Wars' decks are Mages)."""
     every = deck_pairs(pool)
     wanted = frozenset(pair.split(":"))
     found = [i for i, decks in enumerate(every) if frozenset(decks) == wanted]
     if not found:
-        sys.exit(f"no such pair: {pair} (decks: {', '.join(sorted(pool))})")
+        sys.exit(f"no such pair: {pair} ({noun}: {', '.join(sorted(pool))})")
     first, second = every[found[0]]
     return found[0], first, second
 
