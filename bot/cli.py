@@ -74,6 +74,14 @@ def _balance(args: argparse.Namespace) -> int:
 
     early_turns = EARLY_TURNS.get(args.game, 3)
     report: BalanceReport
+    pairs = None
+    if args.pair:
+        pairs = []
+        for text in args.pair:
+            first, colon, second = text.partition(":")
+            if not colon or not first.strip() or not second.strip():
+                raise EngineError(f"--pair takes DECK:DECK, not {text!r}")
+            pairs.append((first.strip(), second.strip()))
     if args.pool:
         played = []
         for path in args.pool:
@@ -83,20 +91,15 @@ def _balance(args: argparse.Namespace) -> int:
         if not played:
             raise EngineError(f"no game lines in {', '.join(args.pool)} (from --each)")
         agent = args.agent if args.playouts is None else f"{args.agent} playouts={args.playouts}"
-        report = pool(args.game, agent, played)
+        report = pool(args.game, agent, played, pairs=pairs)
+        if not report.games:
+            named = ", ".join(args.pair or [])
+            raise EngineError(f"no game of {named} in {', '.join(args.pool)}")
         print("\n".join(report.lines(early_turns=early_turns)))
         return 0
     budget: dict[str, Any] = {}
     if args.playouts is not None:
         budget["playouts"] = args.playouts
-    pairs = None
-    if args.pair:
-        pairs = []
-        for text in args.pair:
-            first, colon, second = text.partition(":")
-            if not colon or not first.strip() or not second.strip():
-                raise EngineError(f"--pair takes DECK:DECK, not {text!r}")
-            pairs.append((first.strip(), second.strip()))
     share, slash, parts = (args.part or "1/1").partition("/")
     if not slash or not share.strip().isdigit() or not parts.strip().isdigit():
         raise EngineError(f"--part takes K/M (the K-th of M blocks), not {args.part!r}")
@@ -268,7 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument(
         "--pair",
         action="append",
-        help="only this pair of decks, DECK:DECK (repeatable); its games keep their seeds",
+        help="only this pair of decks, DECK:DECK (repeatable); its games keep their seeds"
+        " (with --pool: count only its games)",
     )
     bal.add_argument(
         "--part",

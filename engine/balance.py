@@ -285,14 +285,24 @@ def balance(
     return report
 
 
-def pool(ruleset: str, agent: str, games: Collection[GamePlayed]) -> BalanceReport:
+def pool(
+    ruleset: str,
+    agent: str,
+    games: Collection[GamePlayed],
+    *,
+    pairs: Collection[tuple[str, str]] | None = None,
+) -> BalanceReport:
     """The report of games played apart (processes split by pair or part, runs on other
     seeds), each game once: a seed met twice is counted once, so overlapping logs pool
     safely (with the same agent, a seed and its seats are one game). Pairs come in
-    `balance`'s order."""
+    `balance`'s order. `pairs` keeps only those pairs' games (either order): a log that
+    also holds pairs played on other cards can then be pooled for the pairs it is current
+    for."""
+    wanted = None if pairs is None else {frozenset(pair) for pair in pairs}
     seen: dict[tuple[int, tuple[str, ...]], GamePlayed] = {}
     for game in games:
-        seen.setdefault((game.seed, game.seated), game)
+        if wanted is None or frozenset(game.seated[:2]) in wanted:
+            seen.setdefault((game.seed, game.seated), game)
     report = BalanceReport(ruleset, agent, [])
     matchups: dict[tuple[str, str], Matchup] = {}
     for game in sorted(seen.values(), key=lambda g: (g.seed, g.seated)):

@@ -80,6 +80,40 @@ def test_the_pooled_report_is_printed_from_the_logged_lines(
     assert pooled[-1] == logged.strip().splitlines()[-1]
 
 
+def test_pooling_with_pairs_counts_only_those_pairs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--pool LOG --pair A:B` reports only that pair, as the run of that pair alone
+    would: a log that also holds pairs played on other cards is then safe to pool."""
+    games: list[GamePlayed] = []
+    balance("clash", 4, agent="random", seed=3, each=games.append)
+    alone = balance("clash", 4, agent="random", seed=3, pairs=[("stone_wall", "grave_tide")])
+    pooled = pool("clash", "random", games, pairs=[("stone_wall", "grave_tide")])
+    assert pooled.lines(early_turns=3) == alone.lines(early_turns=3)
+    assert pooled.games == 4 < len(games)
+    (tmp_path / "run.log").write_text("\n".join(g.line() for g in games))
+    log = str(tmp_path / "run.log")
+    assert (
+        main(
+            [
+                "balance",
+                "clash",
+                "--agent",
+                "random",
+                "--pool",
+                log,
+                "--pair",
+                "grave_tide:stone_wall",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "games=4 " in out and out.count(" vs ") == 1
+    assert main(["balance", "clash", "--agent", "random", "--pool", log, "--pair", "a:b"]) != 0
+    assert "no game of a:b in" in capsys.readouterr().err
+
+
 def test_a_malformed_part_is_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "clash", "--games", "2", "--part", "3/2"]) != 0
     assert "no part 3 of 2" in capsys.readouterr().err
