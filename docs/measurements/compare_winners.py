@@ -16,8 +16,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-#: `cardhost balance --each` lines and the per-pair scripts' game lines.
-BALANCE_LINE = re.compile(r"game seed=(\d+) seats=(\w+),(\w+) winner=(\w+)")
+from engine.balance import GamePlayed
+
+#: The per-pair scripts' game lines (`cardhost balance --each` lines are GamePlayed's).
 SCREEN_LINE = re.compile(r"game (\d+) seats \['(\w+)', '(\w+)'\] winner (\w+)")
 
 GameKey = tuple[int, str, str]
@@ -26,8 +27,10 @@ GameKey = tuple[int, str, str]
 def games(path: Path) -> Iterator[tuple[GameKey, str]]:
     """Each finished game in a file, as ((seed, first seat, second seat), winner)."""
     for line in path.read_text().splitlines():
-        found = BALANCE_LINE.match(line) or SCREEN_LINE.match(line)
-        if found:
+        if line.startswith("game seed="):
+            game = GamePlayed.parse(line)
+            yield (game.seed, game.seated[0], game.seated[1]), game.winner or "-"
+        elif found := SCREEN_LINE.match(line):
             yield (int(found[1]), found[2], found[3]), found[4]
 
 
