@@ -24,13 +24,11 @@ import sys
 from collections import Counter
 from typing import Any
 
-from pair_games import add_first_argument, find_pair
+from pair_games import add_first_argument, find_pair, pair_games
 
-from engine.agents import make_agent
-from engine.balance import deck_pairs, game_seed, play_counting, wilson
+from engine.balance import deck_pairs, wilson
 from engine.core import events as ev
 from engine.core.events import Note
-from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.mage_wars import cards as mage_wars_cards
 
@@ -97,25 +95,17 @@ def main() -> None:
     # fate cards are played by everyone at once, every turn: not what a Mage chose
     fate = {p.name for p in mage_wars_cards.protos().values() if p.type == "fate"}
     log = open(args.log, "w") if args.log else None  # noqa: SIM115
-    options = {"playouts": args.playouts} if args.agent == "search" else {}
     played = args.games if args.first is None else min(args.first, args.games)
     for pair in args.pair or [":".join(p) for p in every if "cinder_archon" in p]:
-        index, first, second = find_pair(pool, pair, noun="Mages")
+        _, first, second = find_pair(pool, pair, noun="Mages")
         wins: Counter[str] = Counter()
         how: Counter[str] = Counter()
         rounds: list[int] = []
         kills = {m: [0, 0] for m in (first, second)}  # [kills, deaths]
         made = {m: (Counter[str](), Counter[str]()) for m in (first, second)}
         games = {m: [0, 0] for m in (first, second)}
-        for game in range(played):
-            number = game_seed(args.seed, index, args.games, game)
-            seated = [first, second] if game % 2 == 0 else [second, first]
-            agents = [
-                make_agent(args.agent, number * 2, **options),
-                make_agent(args.agent, number * 2 + 1, **options),
-            ]
-            match = new_match("mage-wars", seated, [pool[seated[0]], pool[seated[1]]], number)
-            play_counting(match, agents)
+        one_pair = argparse.Namespace(**{**vars(args), "pair": pair})
+        for number, seated, match in pair_games("mage-wars", pool, one_pair):
             state: Any = match.state  # a Mage Wars state: seats, round
             winner = None if match.winner is None else seated[match.winner]
             over = [e for e in match.events if isinstance(e, ev.GameOver)]
