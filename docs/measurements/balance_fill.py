@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--playouts", type=int, default=40)
     parser.add_argument("--pair", action="append", default=[], metavar="A:B")
-    parser.add_argument("--logged", nargs="*", default=[], metavar="LOG")
+    parser.add_argument("--logged", nargs="*", action="extend", default=[], metavar="LOG")
     parser.add_argument("--worker", default="1/1", metavar="K/M")
     args = parser.parse_args(argv)
     pairs = [(text.split(":")[0], text.split(":")[1]) for text in args.pair] or None
