@@ -224,13 +224,13 @@ def test_deathtouch_and_trample_need_only_one_damage_per_blocker() -> None:
 
 def test_defender_cannot_attack_and_haste_can() -> None:
     match = scenario(
-        {"battlefield": ["wallguard_of_ithren", {"card": "ashrunner_hound", "fresh": True}]},
+        {"battlefield": ["wallguard_of_ithren", {"card": "emberling_skirmisher", "fresh": True}]},
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]},
     )
     while decision(match).kind == "priority":
         match.apply(decision(match).player, ("pass",))
     attackers = {a[1] for a in legal(match) if a[0] == "attack"}
-    assert attackers == {uid(match, "ashrunner_hound")}
+    assert attackers == {uid(match, "emberling_skirmisher")}
 
 
 def test_multiplayer_attack_any_opponent_and_each_defender_blocks_in_apnap_order() -> None:
