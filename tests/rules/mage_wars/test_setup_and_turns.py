@@ -127,7 +127,7 @@ def test_fate_count_includes_buffs() -> None:
     m = game(
         {"mage": "cinder_archon"},
         {
-            "mage": "duskblade_morvane",  # fate 2
+            "mage": "gearwright_obbin",  # fate 2
             "items": [{"card": "hourglass_of_ages", "built": True}],
             "haste": 1,
         },
