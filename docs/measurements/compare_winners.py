@@ -6,7 +6,7 @@ effect with the search agent's chance; comparing each game with the same seed an
 in the baseline (`cardhost balance --each` logs, or another screen's output) says how
 many games changed winner and which way, the figure the trials of docs/balance.md quote.
 
-    python docs/measurements/compare_winners.py SCREEN.txt DECK BASELINE...
+    python docs/measurements/compare_winners.py SCREEN.txt DECK BASELINE... [--by-pair]
 
 A game the baselines hold twice counts its first line (as `cardhost balance --pool`).
 """
@@ -34,25 +34,35 @@ def games(path: Path) -> Iterator[tuple[GameKey, str]]:
             yield (int(found[1]), found[2], found[3]), found[4]
 
 
-def compare(screen: Path, deck: str, baselines: list[Path]) -> str:
+def compare(screen: Path, deck: str, baselines: list[Path], *, by_pair: bool = False) -> str:
     """One line: the deck's wins in the games both hold, before and after, and how many
-    games changed winner towards it and away from it."""
+    games changed winner towards it and away from it; with `by_pair`, a line for each
+    opponent first (a change to one Mage moves its pairs by different amounts, and
+    only the pairs say which way each must still go)."""
     before: dict[GameKey, str] = {}
     for path in baselines:
         for key, winner in games(path):
             before.setdefault(key, winner)
-    shared = old_wins = new_wins = towards = away = 0
+    tallies: dict[str, list[int]] = {}  # opponent -> shared, before, after, towards, away
     for key, winner in games(screen):
-        if key not in before:
+        if key not in before or deck not in key[1:]:
             continue
-        shared += 1
+        opponent = key[2] if key[1] == deck else key[1]
         was, now = before[key] == deck, winner == deck
-        old_wins += was
-        new_wins += now
-        towards += now and not was
-        away += was and not now
+        row = tallies.setdefault(opponent, [0, 0, 0, 0, 0])
+        for index, add in enumerate((1, was, now, now and not was, was and not now)):
+            row[index] += add
+    lines = []
+    if by_pair:
+        lines = [f"{deck} vs {rival}: " + _line(row) for rival, row in sorted(tallies.items())]
+    total = [sum(column) for column in zip(*tallies.values(), strict=True)] or [0] * 5
+    return "\n".join([*lines, f"{deck}: " + _line(total)])
+
+
+def _line(row: list[int]) -> str:
+    shared, old_wins, new_wins, towards, away = row
     return (
-        f"{deck}: {old_wins} -> {new_wins} of {shared} shared games; "
+        f"{old_wins} -> {new_wins} of {shared} shared games; "
         f"changed winner {towards} towards it, {away} away"
     )
 
@@ -62,8 +72,9 @@ def main() -> None:
     parser.add_argument("screen", type=Path)
     parser.add_argument("deck", help="whose wins to count (a deck or Mage name)")
     parser.add_argument("baselines", type=Path, nargs="+")
+    parser.add_argument("--by-pair", action="store_true", help="a line for each opponent too")
     args = parser.parse_args()
-    print(compare(args.screen, args.deck, args.baselines))
+    print(compare(args.screen, args.deck, args.baselines, by_pair=args.by_pair))
 
 
 if __name__ == "__main__":
