@@ -69,7 +69,9 @@ GLOSSARIES: dict[str, dict[str, str]] = {
     },
     "mage-wars": {
         "win condition": "each Mage's own way to win: a level, structures, slain Mages, "
-        "pets, items or challenges",
+        "wounds, pets, items or challenges",
+        "wounds": "health cards your attacks take from other Mages; the Waning eases a "
+        "wounds condition by 4 a step",
         "fate cards": "played at once when drawn; they send you to draw from the other decks",
         "manifestation": "a card you build: each resource card fills one requirement",
         "health cards": "your life is a pile of cards; damage takes them away",

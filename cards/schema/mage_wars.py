@@ -327,8 +327,15 @@ class Blessing(_Card):
 
 
 class WinCondition(_Model):
-    kind: Literal["level", "structures", "kills", "pets", "items", "challenges"]
-    amount: int = Field(ge=1, le=5)
+    kind: Literal["level", "structures", "wounds", "pets", "items", "challenges"]
+    #: "wounds" counts health cards (R34), the others whole things: up to 5 of them
+    amount: int = Field(ge=1, le=30)
+
+    @model_validator(mode="after")
+    def _counted_things_are_few(self) -> "WinCondition":
+        if self.kind != "wounds" and self.amount > 5:
+            raise ValueError(f"a '{self.kind}' win condition asks at most 5, not {self.amount}")
+        return self
 
 
 class Mage(_Model):

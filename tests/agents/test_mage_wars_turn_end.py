@@ -62,8 +62,8 @@ def test_without_the_cost_greedy_never_spends(monkeypatch) -> None:  # type: ign
     assert picks == {"end"}
 
 
-def test_against_a_mage_that_wins_by_slaying_greedy_keeps_its_health() -> None:
-    """The same position against Cinder Archon (wins by slaying Mages): a health card is
+def test_against_a_mage_that_wins_by_wounds_greedy_keeps_its_health() -> None:
+    """The same position against Cinder Archon (wins by wounds, R34): a health card is
     worth `HUNTED` more, so "end turn" beats "spend a health card" for every seed."""
     rules = get_ruleset("mage-wars")
     m = game({**SELME, "health": 6}, CINDER, decks={"fate": CALM})
@@ -73,7 +73,7 @@ def test_against_a_mage_that_wins_by_slaying_greedy_keeps_its_health() -> None:
     assert picks == {"end"}
 
 
-def test_without_the_hunted_weight_the_slayer_changes_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_without_the_hunted_weight_the_wounder_changes_nothing(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The control: with `HUNTED` at 0 the rival's win condition is not looked at, and
     spending ties with ending the turn against Cinder as against Ivra."""
     monkeypatch.setattr(ai, "HUNTED", 0.0)
@@ -94,7 +94,7 @@ def _lay_picks() -> set[str]:
 def test_greedy_lays_no_structure_for_a_rival_that_wins_by_structures() -> None:
     """A structure laid in the centre is one the rival may finish (mw:68): with
     `CENTRE_THREAT` it counts for the rival more than ending the turn costs (spending a
-    health card ties with ending it, as against any Mage that does not slay)."""
+    health card ties with ending it, as against any Mage that does not wound)."""
     assert _lay_picks() == {"end", "spend"}
 
 

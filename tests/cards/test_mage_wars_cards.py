@@ -104,6 +104,15 @@ def test_a_fate_card_cannot_ask_for_a_chosen_target(tmp_path: Path) -> None:
         loader.load_pool("mage-wars", TypeAdapter(s.Card), tmp_path)
 
 
+def test_only_a_wounds_win_counts_past_five() -> None:
+    # R34 — wounds count health cards (Cinder Archon asks 17); a condition of whole things
+    # (pets, items, structures, challenges, a level) asks at most 5.
+    assert s.WinCondition(kind="wounds", amount=17).amount == 17
+    with pytest.raises(ValueError, match="'pets' win condition asks at most 5"):
+        s.WinCondition(kind="pets", amount=6)
+    assert protos()["cinder_archon"].data.win.kind == "wounds"
+
+
 # Names printed on published cards that a designer might reach for (renamed here before).
 PUBLISHED = {
     "Apotheosis",  # Slay the Spire

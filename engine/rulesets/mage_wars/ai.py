@@ -47,9 +47,10 @@ SERVES = {"pets": "creature", "items": "item", "level": "level", "structures": "
 #: card) 74%, 2 → 74%, 3 → 77%.
 END_TURN = 1.5
 #: Each own health and armor card counts this much more while a living rival wins by
-#: slaying Mages: against such a rival a health card spent is a step towards its win,
-#: not only a card (docs/ai.md, fourth session: 1,261 → 1,306 of 1,600 games against
-#: random on the rules before R33; the same weight against every rival measured no better).
+#: wounds (R34; by kills before it): against such a rival a health card spent is a step
+#: towards its win, not only a card (docs/ai.md, fourth session: 1,261 → 1,306 of 1,600
+#: games against random on the rules before R33; the same weight against every rival
+#: measured no better).
 HUNTED = 1.0
 #: A rival that wins by structures may finish any structure in the centre (mw:68), and
 #: does at once when it holds the last resource: each one in the making counts for it
@@ -91,7 +92,7 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
             score += CENTRE_THREAT * sum(1.0 / len(w.need) for w in state.centre if w.need)
     elif kind == "challenges":
         score += 3.0 * len(side.trials)
-    elif kind == "kills":
+    elif kind == "wounds":
         score += 2.0 * (len(side.pets) + len(side.items))  # what it attacks with
     return score
 
@@ -105,7 +106,7 @@ def evaluate(state: "MageWarsState", seat: int) -> float:
     others = [s for s in state.seats if s.seat != seat and not s.gone]
     if not others:
         return mine
-    if not me.dead and any(s.mage.proto.data.win.kind == "kills" for s in others):
+    if not me.dead and any(s.mage.proto.data.win.kind == "wounds" for s in others):
         mine += HUNTED * (len(me.health) + len(me.armor))
     rivals = [_strength(state, s, False) for s in others]
     return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)

@@ -1,4 +1,4 @@
-"""Health lost and healed, death, and resurrection (mw:101, mw:132-139, R7, R11, R12)."""
+"""Health lost and healed, death, and resurrection (mw:101, mw:132-139, R7, R11, R12, R34)."""
 
 from itertools import combinations
 
@@ -13,6 +13,8 @@ def lose_health(state: TableState, victim: Seat, amount: int, by: Seat | None, s
     if victim.dead or victim.gone:
         return
     lost = min(amount, len(victim.health))
+    if by is not None and by is not victim:  # R34: what an attack takes, not what it deals
+        by.wounds += lost
     for _ in range(lost):
         state.discard(state.own(victim.health.pop()))
     state.events.append(ev.Damaged(victim.name, lost, len(victim.health), source))

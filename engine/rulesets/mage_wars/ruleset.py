@@ -39,7 +39,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
     max_players = 4
     help_text = (
         "2-4 players; pick a Mage (or `random`) as your deck. Each Mage has its own win "
-        "condition: a level, structures, slain Mages, pets, items or challenges.\n"
+        "condition: a level, structures, slain Mages, wounds, pets, items or challenges.\n"
         "• **Turn**: draw your fate cards (played at once: they send you to the other decks), "
         "then play cards, fill manifestations with resource cards (one card fills one "
         "requirement), attack with pets and weapons, spend health cards as cards, end.\n"
@@ -221,7 +221,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         side.wards = [self._work(state, c, side.seat) for c in spec.get("wards", [])]
         side.levels = [self._work(state, c, side.seat) for c in spec.get("levels", [])]
         side.level = max([1] + [c.proto.data.level for c in side.levels])
-        for key in ("kills", "built", "won", "skip", "haste", "ward"):
+        for key in ("kills", "wounds", "built", "won", "skip", "haste", "ward"):
             setattr(side, key, int(spec.get(key, 0)))
         side.dead = bool(spec.get("dead", False))
         if side.dead:
@@ -240,6 +240,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
             "wards",
             "levels",
             "kills",
+            "wounds",
             "built",
             "won",
             "skip",

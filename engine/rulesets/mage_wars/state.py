@@ -22,6 +22,9 @@ from engine.rulesets.mage_wars.table import Card, Seat
 WIN_FROM = 4  # R33: no Mage wins by its own condition before this round (the Opening)
 WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
 WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
+#: R34: a wounds condition wanes by this many health cards a step: half a kill of the
+#: frailest Mage (health 8), as a kills condition wanes by one kill of its two
+WOUNDS_PER_WANE = 4
 ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
 ELEMENTS = ("ember", "tide", "stone", "gale")
 
@@ -253,8 +256,8 @@ class TableState(GameState):
             have = side.level
         elif kind == "structures":
             have = side.built
-        elif kind == "kills":
-            have = side.kills
+        elif kind == "wounds":
+            have = side.wounds
         elif kind == "pets":
             have = len(side.pets)
         elif kind == "items":
@@ -263,7 +266,8 @@ class TableState(GameState):
             have = side.won
         if self.round < WANE_FROM:
             return have, win.amount
-        return have, max(2 if win.kind == "level" else 1, win.amount - self.waning())
+        step = WOUNDS_PER_WANE if kind == "wounds" else 1
+        return have, max(2 if kind == "level" else 1, win.amount - step * self.waning())
 
     def waning(self) -> int:
         """R14: how much every win condition has waned by this round."""

@@ -63,6 +63,7 @@ class Seat:
         "tally",
         "ward",
         "won",
+        "wounds",
     )
     # The zones, set in a loop by __init__: declared for the type checker.
     hand: list[Card]
@@ -88,6 +89,7 @@ class Seat:
         self.dead = False
         self.gone = False
         self.kills = self.built = self.won = 0
+        self.wounds = 0  # R34: health cards this Mage's attacks took from other Mages
         self.skip = self.haste = self.ward = 0
         # this turn's tallies, for challenges: damage, destroy, complete, fill, attacks, spend
         self.tally: dict[str, int] = dict.fromkeys(TALLIES, 0)

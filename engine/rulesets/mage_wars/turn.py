@@ -22,6 +22,7 @@ from engine.rulesets.mage_wars.state import (
     WANE_FROM,
     WANE_STEP,
     WIN_FROM,
+    WOUNDS_PER_WANE,
     TableState,
 )
 from engine.rulesets.mage_wars.steps import Eff, Prompt, Rule
@@ -211,7 +212,10 @@ class NextTurn(Rule):
             if state.round == WIN_FROM:
                 line += " The Opening is over: a Mage that meets its win condition now wins."
             if state.round >= WANE_FROM and (state.round - WANE_FROM) % WANE_STEP == 0:
-                line += " The Waning eases every win condition by one more."
+                line += " The Waning eases every win condition by one more"
+                if any(s.mage.proto.data.win.kind == "wounds" for s in state.seats):
+                    line += f" (a wounds condition by {WOUNDS_PER_WANE})"  # R34
+                line += "."
             state.events.append(Note(line))
         state.replace_steps(Begin(nxt))
 

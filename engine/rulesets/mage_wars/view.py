@@ -158,6 +158,7 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
         "hand_max": state.max_hand(side),
         "pets_max": state.max_pets(side),
         "kills": side.kills,
+        "wounds": side.wounds,
         "structures": side.built,
         "challenges": side.won,
         "win_progress": have,

@@ -4,7 +4,14 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.match import new_match, replay
-from engine.rulesets.mage_wars.state import ROUND_LIMIT, WANE_FROM, WIN_FROM
+from engine.rulesets.mage_wars.cards import protos
+from engine.rulesets.mage_wars.state import (
+    ROUND_LIMIT,
+    WANE_FROM,
+    WANE_STEP,
+    WIN_FROM,
+    WOUNDS_PER_WANE,
+)
 from engine.rulesets.mage_wars.winning import last_light
 from tests.rules.mage_wars.conftest import (
     card,
@@ -22,6 +29,7 @@ SELME = {"mage": "tidewarden_selme"}
 IVRA = {"mage": "thornmother_ivra"}
 OBBIN = {"mage": "gearwright_obbin"}
 QUILL = {"mage": "starseer_quill"}
+WOUNDS = protos()["cinder_archon"].data.win.amount  # R34: Cinder Archon wins by wounds
 
 
 def test_spending_a_health_card_uses_it_at_the_mages_discount() -> None:
@@ -60,22 +68,46 @@ def test_a_mage_at_zero_health_dies_and_discards() -> None:
     assert m.pending[0].player == 1  # R12: the dead Mage's turn ends at once
 
 
-def test_a_slain_mage_counts_for_its_killer() -> None:
-    # mage-wars.md:128 — Cinder Archon wins by slaying two Mages.
-    m = game({**CINDER, "pets": ["ashen_drake"], "kills": 1}, {**IVRA, "health": 2})
+def test_the_health_an_attack_takes_counts_as_wounds_for_the_attacker() -> None:
+    # R34 (completes mage-wars.md:24, 128) — Cinder Archon wins by wounds: the health cards
+    # her attacks take from other Mages. The drake strikes for 4 (3 and her power 1), but
+    # Ivra holds 2 health cards: 2 are taken, and they are the last her condition needs.
+    m = game({**CINDER, "pets": ["ashen_drake"], "wounds": WOUNDS - 2}, {**IVRA, "health": 2})
     do(m, "attack", card(m, "ashen_drake").uid, "p1")
     s = state(m)
-    assert s.seats[1].dead and s.seats[0].kills == 2
+    assert s.seats[1].dead and s.seats[0].wounds == WOUNDS
     assert m.over and m.winner == 0
+
+
+def test_wounds_count_what_is_taken_not_what_is_dealt() -> None:
+    # R34 — a blow beyond the last health card, and armor's share of it, count nothing.
+    m = game({**CINDER, "pets": ["ashen_drake"]}, {**IVRA, "health": 1})
+    do(m, "attack", card(m, "ashen_drake").uid, "p1")
+    assert state(m).seats[0].wounds == 1 and not m.over
+    m = game({**CINDER, "pets": ["ashen_drake"]}, {**OBBIN, "health": 9, "armor": 2})
+    do(m, "attack", card(m, "ashen_drake").uid, "p1")
+    s = state(m)
+    assert s.seats[0].wounds == 4 - 2 and len(s.seats[1].health) == 9 - 2
+
+
+def test_health_a_mage_spends_is_no_wound() -> None:
+    # R34 — only another Mage's attack wounds: a health card spent as a card (mage-wars.md:30)
+    # counts for no one.
+    m = game({**IVRA, "health": 3}, CINDER)
+    do(m, "spend")
+    s = state(m)
+    assert len(s.seats[0].health) == 2 and s.seats[0].wounds == s.seats[1].wounds == 0
 
 
 def test_the_opening_holds_every_win_back_until_round_4() -> None:
     # R33 (completes mage-wars.md:128) — no Mage wins by its condition before round
     # WIN_FROM: a condition met earlier wins as that round begins, if it still holds.
-    m = game({**CINDER, "pets": ["ashen_drake"], "kills": 1}, {**IVRA, "health": 2}, round=1)
+    m = game(
+        {**CINDER, "pets": ["ashen_drake"], "wounds": WOUNDS - 2}, {**IVRA, "health": 2}, round=1
+    )
     do(m, "attack", card(m, "ashen_drake").uid, "p1")
     s = state(m)
-    assert s.seats[1].dead and s.seats[0].kills == 2  # met in round 1 ...
+    assert s.seats[1].dead and s.seats[0].wounds == WOUNDS  # met in round 1 ...
     assert not m.over  # ... and held back
     while not m.over:
         assert s.round < WIN_FROM
@@ -231,20 +263,24 @@ def test_another_mages_condition_does_not_win() -> None:
 
 
 def test_the_waning_eases_every_win_condition() -> None:
-    # R14 — from round 8 every condition asks one less (never below 1; level never below 2).
+    # R14 — from round 8 every condition asks one less (never below 1; level never below 2);
+    # R34: a wounds condition WOUNDS_PER_WANE less.
     m = game(CINDER, QUILL, round=WANE_FROM - 1)
     s = state(m)
-    assert s.progress(s.seats[0]) == (0, 2) and s.progress(s.seats[1]) == (1, 3)
+    assert s.progress(s.seats[0]) == (0, WOUNDS) and s.progress(s.seats[1]) == (1, 3)
     s.round = WANE_FROM
-    assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
-    s.round = WANE_FROM + 10
+    assert s.progress(s.seats[0]) == (0, WOUNDS - WOUNDS_PER_WANE)
+    assert s.progress(s.seats[1]) == (1, 2)
+    s.round = WANE_FROM + WANE_STEP
+    assert s.progress(s.seats[0]) == (0, WOUNDS - 2 * WOUNDS_PER_WANE)
+    s.round = WANE_FROM + 10 * WANE_STEP
     assert s.progress(s.seats[0]) == (0, 1) and s.progress(s.seats[1]) == (1, 2)
     s.round = WANE_FROM - 1  # the round is announced as it begins, the Waning with it
     end_turn(m)
     end_turn(m)
     texts = [e.text for e in m.events]
     line = f"Round {WANE_FROM} of {ROUND_LIMIT} begins. The Waning eases every win condition"
-    assert any(t.startswith(line) for t in texts)
+    assert any(t.startswith(line) and f"wounds condition by {WOUNDS_PER_WANE}" in t for t in texts)
 
 
 def test_last_light_ends_the_game_after_the_last_round() -> None:
@@ -369,7 +405,7 @@ def test_a_dead_mage_does_not_win_until_it_returns() -> None:
 
 
 def test_at_last_light_the_living_come_first() -> None:
-    # R15 — a dead Mage nearer its condition (1 of 2 kills) loses to a living one (0 of 2).
-    m = game({**CINDER, "dead": True, "kills": 1}, {**SELME, "health": 1}, active=1)
+    # R15 — a dead Mage nearer its condition (half its wounds) loses to a living one (none).
+    m = game({**CINDER, "dead": True, "wounds": WOUNDS // 2}, {**SELME, "health": 1}, active=1)
     last_light(state(m))
     assert m.over and m.winner == 1
