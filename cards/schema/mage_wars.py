@@ -327,8 +327,10 @@ class Blessing(_Card):
 
 
 class WinCondition(_Model):
-    kind: Literal["level", "structures", "wounds", "pets", "items", "challenges"]
-    #: "wounds" counts health cards (R34), the others whole things: up to 5 of them
+    kind: Literal["level", "structures", "kills", "wounds", "pets", "items", "challenges"]
+    #: "wounds" counts health cards (R34), the others whole things: up to 5 of them.
+    #: "kills" was Cinder Archon's before R34: no Mage has it, but a match pinned with
+    #: her old card (engine/core/pins.py) must still replay and play on.
     amount: int = Field(ge=1, le=30)
 
     @model_validator(mode="after")

@@ -198,3 +198,32 @@ def test_an_old_record_without_pins_replays_with_the_current_pool() -> None:
     old = MatchRecord.model_validate(data)
     assert old.cards is None and old.card_digest is None
     assert fingerprint(replay(old)) == fingerprint(match)
+
+
+def test_a_match_pinned_with_a_retired_win_kind_plays_on(edited_pools) -> None:
+    """Mage Wars R34 made Cinder Archon win by wounds; a match that began while she won by
+    two kills replays with that card and still counts its kills (the kind stays readable)."""
+
+    before_r34 = [True]
+
+    def old_cinder(card_id: str, data: dict) -> dict:
+        if card_id == "cinder_archon" and before_r34[0]:
+            data["win"] = {"kind": "kills", "amount": 2}
+        return data
+
+    edited_pools("mage-wars", old_cinder)
+    match = played("mage-wars", 80)
+    assert match.ruleset.protos["cinder_archon"].data.win.kind == "kills"  # type: ignore[attr-defined]
+    before = fingerprint(match)
+    text = match.record.to_json()
+
+    before_r34[0] = False
+    shipped = edited_pools("mage-wars")  # the update lands: a fresh load, the shipped card
+    assert shipped.protos["cinder_archon"].data.win.kind == "wounds"  # type: ignore[attr-defined]
+    resumed = replay(MatchRecord.from_json(text))
+    assert fingerprint(resumed) == before
+    state = resumed.state
+    cinder = next(s for s in state.seats if s.mage.proto.id == "cinder_archon")  # type: ignore[attr-defined]
+    play_on(resumed, 60)
+    cinder.kills, cinder.wounds = 1, 5
+    assert state.progress(cinder)[0] == 1  # type: ignore[attr-defined]

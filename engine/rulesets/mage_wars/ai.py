@@ -52,6 +52,7 @@ END_TURN = 1.5
 #: games against random on the rules before R33; the same weight against every rival
 #: measured no better).
 HUNTED = 1.0
+HUNTERS = frozenset({"wounds", "kills"})  # kills: a match pinned with the old Cinder
 #: A rival that wins by structures may finish any structure in the centre (mw:68), and
 #: does at once when it holds the last resource: each one in the making counts for it
 #: this much over the requirements it still needs (5 for the last one, 2.5 for the last
@@ -92,7 +93,7 @@ def _strength(state: "MageWarsState", side: "Seat", own: bool) -> float:
             score += CENTRE_THREAT * sum(1.0 / len(w.need) for w in state.centre if w.need)
     elif kind == "challenges":
         score += 3.0 * len(side.trials)
-    elif kind == "wounds":
+    elif kind in HUNTERS:
         score += 2.0 * (len(side.pets) + len(side.items))  # what it attacks with
     return score
 
@@ -106,7 +107,7 @@ def evaluate(state: "MageWarsState", seat: int) -> float:
     others = [s for s in state.seats if s.seat != seat and not s.gone]
     if not others:
         return mine
-    if not me.dead and any(s.mage.proto.data.win.kind == "wounds" for s in others):
+    if not me.dead and any(s.mage.proto.data.win.kind in HUNTERS for s in others):
         mine += HUNTED * (len(me.health) + len(me.armor))
     rivals = [_strength(state, s, False) for s in others]
     return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)

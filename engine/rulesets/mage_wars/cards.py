@@ -130,6 +130,7 @@ def win_text(d: Any) -> str:
     return {
         "level": f"reach level {d.win.amount}",
         "structures": f"complete {d.win.amount} structure(s)",
+        "kills": f"slay {d.win.amount} Mage(s)",
         "wounds": f"take {d.win.amount} health from other Mages with attacks",
         "pets": f"keep {d.win.amount} pets at once",
         "items": f"fill {d.win.amount} item slots at once",

@@ -258,6 +258,8 @@ class TableState(GameState):
             have = side.built
         elif kind == "wounds":
             have = side.wounds
+        elif kind == "kills":  # before R34: matches pinned with the old Cinder Archon
+            have = side.kills
         elif kind == "pets":
             have = len(side.pets)
         elif kind == "items":
