@@ -347,7 +347,7 @@ class Mage(_Model):
     health: int = Field(ge=4, le=14)
     armor: int = Field(ge=0, le=4)
     alignment: Alignment
-    pets: int = Field(ge=0, le=3)
+    pets: int = Field(ge=0, le=4)
     fate: int = Field(ge=1, le=3)
     hand: int = Field(ge=3, le=10)
     health_decks: list[HealthDeck] = Field(min_length=1, max_length=3)

@@ -229,7 +229,7 @@ def test_a_dead_mage_that_cannot_pay_waits() -> None:
 @pytest.mark.parametrize(
     ("spec", "action"),
     [
-        ({**IVRA, "pets": ["thornvine", "candlewisp"], "works": ["emberfox"]}, "pet"),
+        ({**IVRA, "pets": ["thornvine", "candlewisp", "riverhound"], "works": ["emberfox"]}, "pet"),
         (
             {
                 **OBBIN,
@@ -244,7 +244,7 @@ def test_a_dead_mage_that_cannot_pay_waits() -> None:
     ],
 )
 def test_each_mage_wins_by_its_own_condition(spec, action) -> None:
-    # mage-wars.md:24,128 — Ivra: three pets at once; Obbin: all three item slots filled.
+    # mage-wars.md:24,128 — Ivra: four pets at once; Obbin: all three item slots filled.
     work = spec["works"][0]
     spec = {**spec, "works": [], "hand": [work]}
     m = game(spec, CINDER)

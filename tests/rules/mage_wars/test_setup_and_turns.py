@@ -57,7 +57,7 @@ def test_health_and_armor_cards_come_face_down_from_the_named_decks() -> None:
     m = start(mages=["gearwright_obbin", "thornmother_ivra"])
     s = m.state
     obbin, ivra = s.seats
-    for side, count in ((obbin, 10), (ivra, 8)):  # less what the first turn's fate took
+    for side, count in ((obbin, 9), (ivra, 9)):  # less what the first turn's fate took
         lost = sum(e.amount for e in m.events if getattr(e, "target", "") == side.name)
         assert len(side.health) == count - lost
     # drawn in turn from the decks the Mage names: Obbin's are Arcane, Arcane, Mystic
