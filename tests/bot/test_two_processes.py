@@ -68,10 +68,10 @@ class TwoProcessTest(CrashTest):
 
 
 async def taken_over(storage: Storage, match_ids: set[int], *, dead_pid: int) -> set[str | None]:
-    """The live owners of those of `match_ids` still running, once each has one that is
-    not the dead process (polled: on a loaded machine the second may need one more
-    renewal round), or None among them at the deadline. A match that ended meanwhile (a
-    clash match may) has no lease and is left out."""
+    """The lease owners of those of `match_ids` still running: as soon as every one is a
+    live process (not free, not the dead one's), or whatever they are at the deadline
+    (polled: on a loaded machine the second may need one more renewal round). A match
+    that ended meanwhile (a clash match may) has no lease and is left out."""
     deadline = asyncio.get_running_loop().time() + LEASE * 3 + 5.0
     while True:
         running = {row.id for row in await storage.matches.running_matches()} & match_ids
