@@ -1,19 +1,26 @@
-"""The `cardhost` command: play in the terminal, simulate, run the Discord bot, benchmark."""
+"""The `cardhost` command: play in the terminal, simulate, run the Discord bot.
+
+Development tools (the benches, the crash test, the gallery) are not part of the product:
+they live in the cardhost-devtools distribution and join this command through the
+`cardhost.commands` entry-point group, so only an install that has them lists them.
+"""
 
 import argparse
 import sys
+from collections.abc import Callable
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
 PLAYOUTS_HELP = (
-    "the search agent's playouts per decision (default: the game's: 240 in Clash, else 40)"
+    "the search agent's playouts per decision (default: the game's own, measured for it)"
 )
 
 
 def _play(args: argparse.Namespace) -> int:
-    from bot.terminal import play_in_terminal
+    from bot.terminal.play import play_in_terminal
 
     play_in_terminal(
         args.game,
@@ -29,20 +36,9 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.replay_terminal import run_replay
+    from bot.terminal.replay import run_replay
 
     return run_replay(args.file, args.to_end, args.reveal)
-
-
-def _gallery(args: argparse.Namespace) -> int:
-    from bot.gallery import write_gallery
-
-    for shot in write_gallery(args.out_dir, seed=args.seed):
-        print(
-            f"{shot.path} {shot.game} players={shot.players} seed={shot.seed} "
-            f"turn={shot.turn} moves={shot.moves}"
-        )
-    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -70,9 +66,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from engine import EARLY_TURNS, BalanceReport, GamePlayed, balance, pool
+    from engine import BalanceReport, GamePlayed, balance, pool
 
-    early_turns = EARLY_TURNS.get(args.game, 3)
+    early_turns = get_ruleset(args.game).early_turns
     report: BalanceReport
     pairs = None
     if args.pair:
@@ -163,39 +159,15 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _bot(args: argparse.Namespace) -> int:
-    from bot.app import run_bot
+    from bot.discord.app import run_bot
 
     return run_bot()
 
 
 def _sync(args: argparse.Namespace) -> int:
-    from bot.app import run_sync
+    from bot.discord.app import run_sync
 
     return run_sync(guild_id=args.guild, clear=args.clear)
-
-
-def _crashtest(args: argparse.Namespace) -> int:
-    from bot.crashtest import run_crashtest
-
-    return run_crashtest(args.matches, args.kills, args.seed)
-
-
-def _bench_bot(args: argparse.Namespace) -> int:
-    from bot.bench import run_bench
-
-    return run_bench(args.matches, args.seed, computers=args.computer)
-
-
-def _bench_restart(args: argparse.Namespace) -> int:
-    from bot.bench_restart import run_bench_restart
-
-    return run_bench_restart(args.matches, args.actions, args.distinct)
-
-
-def _bench_log(args: argparse.Namespace) -> int:
-    from bot.bench_log import run_bench_log
-
-    return run_bench_log(args.matches, args.turns)
 
 
 def _copy_db(args: argparse.Namespace) -> int:
@@ -205,7 +177,7 @@ def _copy_db(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardhost", description=__doc__)
+    parser = argparse.ArgumentParser(prog="cardhost", description=(__doc__ or "").split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser(
@@ -289,13 +261,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bal.set_defaults(run=_balance)
 
-    gal = sub.add_parser(
-        "gallery", help="write a board picture of a mid-game position of every game (PNG)"
-    )
-    gal.add_argument("out_dir", type=Path, help="where the pictures go (made if missing)")
-    gal.add_argument("--seed", type=int, default=1)
-    gal.set_defaults(run=_gallery)
-
     run = sub.add_parser("bot", help="run the Discord bot (DISCORD_TOKEN from env or .env)")
     run.set_defaults(run=_bot)
 
@@ -307,47 +272,36 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--clear", action="store_true", help="remove the commands instead")
     sync.set_defaults(run=_sync)
 
-    crash = sub.add_parser(
-        "crashtest", help="kill the bot at the worst moments and check it keeps its promises"
-    )
-    crash.add_argument("--matches", type=int, default=6)
-    crash.add_argument("--kills", type=int, default=3)
-    crash.add_argument("--seed", type=int, default=0)
-    crash.set_defaults(run=_crashtest)
-
-    bench = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
-    bench.add_argument("--matches", type=int, default=200)
-    bench.add_argument("--seed", type=int, default=0)
-    bench.add_argument(
-        "--computer",
-        type=int,
-        default=0,
-        metavar="N",
-        help="N more tables where a player plays the hard computer (its thinking must not "
-        "slow the other tables' clicks); the figures stay the other tables'",
-    )
-    bench.set_defaults(run=_bench_bot)
-
-    restart = sub.add_parser(
-        "bench-restart", help="time a start that restores many running matches"
-    )
-    restart.add_argument("--matches", type=int, default=10_000)
-    restart.add_argument("--actions", type=int, default=20, help="logged actions per match")
-    restart.add_argument("--distinct", type=int, default=50, help="different matches stored")
-    restart.set_defaults(run=_bench_restart)
-
-    log = sub.add_parser("bench-log", help="the action log's cost per append (group commit)")
-    log.add_argument("--matches", type=int, default=50, help="matches appending at once")
-    log.add_argument("--turns", type=int, default=100, help="appends per match, one after another")
-    log.set_defaults(run=_bench_log)
-
     copy = sub.add_parser(
         "copy-db", help="copy every table into an empty database (SQLite to PostgreSQL)"
     )
     copy.add_argument("source", help="an SQLite file or a postgresql:// URL")
     copy.add_argument("target", help="an SQLite file or a postgresql:// URL, holding no matches")
     copy.set_defaults(run=_copy_db)
+
+    for add_command in installed_commands():
+        add_command(sub)
     return parser
+
+
+COMMAND_GROUP = "cardhost.commands"
+
+# What an entry point of `COMMAND_GROUP` loads: it adds its subcommand (with
+# `set_defaults(run=...)`, a function of the parsed arguments returning the exit status).
+AddCommand = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+
+def installed_commands() -> list[AddCommand]:
+    """The subcommands other installed distributions add (cardhost-devtools' benches, crash
+    test, gallery), in name order. One that fails to load is reported and left out: a
+    broken tool must not take `cardhost play` or `cardhost bot` down with it."""
+    found: list[AddCommand] = []
+    for point in sorted(entry_points(group=COMMAND_GROUP), key=lambda point: point.name):
+        try:
+            found.append(point.load())
+        except Exception as exc:  # any error of a third-party import
+            print(f"cardhost: command {point.name} not loaded: {exc}", file=sys.stderr)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:

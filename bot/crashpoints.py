@@ -1,9 +1,9 @@
-"""Test-only crash points: the bot kills itself at a named moment (`cardhost crashtest`).
+"""Named crash points: moments where a crash would hurt most, for the crash test to aim at.
 
-`CARDHOST_CRASH_AT=name:n` makes the process SIGKILL itself the n-th time it reaches
-`crash_point(name)`; without the variable (always, outside the crash test) a crash point
-costs one comparison. SIGKILL, not an exception: nothing runs after it, no `finally`, no
-flush, exactly as when the machine or the operator kills the bot. The points:
+The product only names the moments; `crash_point(name)` calls `hook` when one is installed
+and costs one comparison when none is (always, outside the crash test). The crash test's
+bot process installs a hook that SIGKILLs itself there (cardhost_devtools.crashpoints),
+so no kill logic ships with the product. The points:
 
 - ``committed``: an action is committed (its log row is in the database) and nobody has
   been told yet: not the clicker, not the board, not the other players;
@@ -12,28 +12,12 @@ flush, exactly as when the machine or the operator kills the bot. The points:
 - ``board``: a new match's board is posted and its message id not yet saved.
 """
 
-import os
-import signal
+from collections.abc import Callable
 
-ENV = "CARDHOST_CRASH_AT"
-
-
-def _plan() -> tuple[str, int] | None:
-    raw = os.environ.get(ENV, "")
-    name, _, count = raw.partition(":")
-    if not name:
-        return None
-    return name, int(count or 1)
-
-
-_PLAN = _plan()
-_reached: dict[str, int] = {}
+hook: Callable[[str], None] | None = None
 
 
 def crash_point(name: str) -> None:
-    """Die here, now, if the crash test asked for this point (see the module doc)."""
-    if _PLAN is None or _PLAN[0] != name:
-        return
-    _reached[name] = _reached.get(name, 0) + 1
-    if _reached[name] >= _PLAN[1]:
-        os.kill(os.getpid(), signal.SIGKILL)
+    """Tell the installed hook, if any, that the bot reached the moment `name`."""
+    if hook is not None:
+        hook(name)

@@ -27,7 +27,7 @@ class Settings(BaseSettings):
     #: match is leased to one of them (docs/deploy.md, "N processes").
     shared: bool = Field(default=False, alias="CARDHOST_SHARED")
     lease_seconds: float = Field(default=15.0, ge=3, le=300, alias="CARDHOST_LEASE_SECONDS")
-    #: The gateway shards this process connects (issue 18: N processes split a bot's
+    #: The gateway shards this process connects (N processes split a bot's
     #: shards): "0,1" of CARDHOST_SHARD_COUNT in all. Unset: one process, discord.py's own.
     shard_ids: str | None = Field(default=None, alias="CARDHOST_SHARD_IDS")
     shard_count: int | None = Field(default=None, ge=1, alias="CARDHOST_SHARD_COUNT")

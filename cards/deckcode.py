@@ -359,10 +359,6 @@ def append_new(ruleset: str, pool_ids: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m cards.deckcode --append-new``: number every card the indexes lack."""
-    import importlib
-
-    from pydantic import TypeAdapter
-
     from cards.loader import load_pool
 
     args = sys.argv[1:] if argv is None else argv
@@ -370,9 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m cards.deckcode --append-new", file=sys.stderr)
         return 2
     for folder in sorted(p.parent.name for p in CARDS_DIR.glob(f"*/{INDEX_FILE}")):
-        schema = importlib.import_module(f"cards.schema.{folder}")
         ruleset = folder.replace("_", "-")
-        added = append_new(ruleset, list(load_pool(folder, TypeAdapter(schema.Card)).cards))
+        added = append_new(ruleset, list(load_pool(ruleset).cards))
         print(f"{ruleset}: {len(added)} new card(s) numbered " + ", ".join(added))
     return 0
 

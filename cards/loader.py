@@ -1,5 +1,12 @@
-"""Load and check card files. A bad file fails here, naming the file, the card and the field."""
+"""Load and check card files, the same way for every game. A bad file fails here, naming
+the file, the card and the field.
 
+A game's cards live in one folder, cards/<game>/ (the ruleset id with "_" for "-"): its
+TOML files, its preconstructed decks in decks/, and the module `schema` whose `Card` (a
+pydantic model or a union of them) checks each card. Nothing here names a game.
+"""
+
+import importlib
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -8,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from cards.schema import clash
+from cards.decklist import DeckList
 
 CARDS_DIR = Path(__file__).parent
 T = TypeVar("T", bound=BaseModel)
@@ -22,7 +29,7 @@ class CardFileError(ValueError):
 class CardPool(Generic[T]):
     ruleset: str
     cards: dict[str, T]
-    decks: dict[str, clash.DeckList]
+    decks: dict[str, DeckList]
 
     def __getitem__(self, card_id: str) -> T:
         return self.cards[card_id]
@@ -38,12 +45,12 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise CardFileError(f"{path}: not valid TOML: {exc}") from exc
 
 
-def _explain(path: Path, what: str, exc: ValidationError) -> CardFileError:
+def _explain(path: Path, what: str, exc: ValidationError, tag: object = None) -> CardFileError:
     lines = []
     for err in exc.errors():
         loc = list(err["loc"])
-        if loc and loc[0] in ("monster", "spell", "equipment"):
-            loc = loc[1:]  # the discriminated union's tag, not a field of the file
+        if loc and tag is not None and loc[0] == tag:
+            loc = loc[1:]  # the card's `type`, the union's tag: not a field of the file
         field = ".".join(str(p) for p in loc) or "(whole card)"
         lines.append(f"{path}: {what}: field '{field}': {err['msg']}")
     return CardFileError("\n".join(lines))
@@ -59,16 +66,31 @@ def parse_cards(path: Path, data: dict[str, Any], adapter: TypeAdapter) -> list[
         try:
             parsed.append(adapter.validate_python(raw))
         except ValidationError as exc:
-            raise _explain(path, what, exc) from None
+            tag = raw.get("type") if isinstance(raw, dict) else None
+            raise _explain(path, what, exc, tag) from None
     return parsed
 
 
-def load_pool(ruleset: str, card_adapter: TypeAdapter, folder: Path | None = None) -> CardPool:
-    """Every card of `ruleset` (all TOML files in its folder) and its preconstructed decks."""
-    root = folder or CARDS_DIR / ruleset.replace("-", "_")
+def folder_name(game: str) -> str:
+    """The folder (and package) of a game's cards: its ruleset id with "_" for "-"."""
+    return game.replace("-", "_")
+
+
+@cache
+def card_adapter(game: str) -> TypeAdapter:
+    """How one card of `game` is checked: the `Card` of its cards/<game>/schema.py."""
+    schema = importlib.import_module(f"cards.{folder_name(game)}.schema")
+    return TypeAdapter(schema.Card)
+
+
+def load_pool(game: str, folder: Path | None = None) -> CardPool:
+    """Every card of `game` (all TOML files in its folder, or in `folder`) and its
+    preconstructed decks, each checked by the game's schema."""
+    adapter = card_adapter(game)
+    root = folder or CARDS_DIR / folder_name(game)
     cards: dict[str, Any] = {}
     for path in sorted(root.glob("*.toml")):
-        for card in parse_cards(path, _read_toml(path), card_adapter):
+        for card in parse_cards(path, _read_toml(path), adapter):
             if card.id in cards:
                 raise CardFileError(f"{path}: card '{card.id}' is defined twice")
             twin = next((c for c in cards.values() if c.name == card.name), None)
@@ -80,16 +102,17 @@ def load_pool(ruleset: str, card_adapter: TypeAdapter, folder: Path | None = Non
     decks = {}
     for path in sorted((root / "decks").glob("*.toml")):
         try:
-            deck = clash.DeckList.model_validate(_read_toml(path))
+            deck = DeckList.model_validate(_read_toml(path))
         except ValidationError as exc:
             raise _explain(path, "deck", exc) from None
         unknown = [c for c in deck.cards if c not in cards]
         if unknown:
             raise CardFileError(f"{path}: deck '{deck.id}' names unknown card(s) {unknown}")
         decks[deck.id] = deck
-    return CardPool(ruleset, cards, decks)
+    return CardPool(game, cards, decks)
 
 
 @cache
-def clash_pool() -> CardPool[clash.Monster | clash.Spell | clash.Equipment]:
-    return load_pool("clash", TypeAdapter(clash.Card))
+def game_pool(game: str) -> CardPool:
+    """The shipped cards of `game` (a ruleset id), loaded and checked once per process."""
+    return load_pool(game)

@@ -12,7 +12,7 @@ submodules directly: `engine` itself imports all of them, so a ruleset importing
 
 from engine.agents import Agent, GreedyAgent, RandomAgent, SearchAgent, make_agent
 from engine.agents.search import DEFAULT_PLAYOUTS, playouts_for
-from engine.balance import EARLY_TURNS, BalanceReport, GamePlayed, balance, pool
+from engine.balance import BalanceReport, GamePlayed, balance, pool
 from engine.core.decision import Action, Decision, Label, Option, action_id, normalize_action
 from engine.core.errors import (
     DeckError,
@@ -34,7 +34,6 @@ from engine.simulate import SimulationResult, play_out, simulate
 
 __all__ = [
     "DEFAULT_PLAYOUTS",
-    "EARLY_TURNS",
     "RESIGN",
     "Action",
     "Agent",

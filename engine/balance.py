@@ -1,7 +1,7 @@
 """Is a game fair? Every pair of preconstructed decks, played both ways round by one agent.
 
-Issue 15 asks each game to write down what a fair game needs and to measure it with the
-strongest agent available over enough games to be sure. The two measures every game
+Each game writes down what a fair game needs and measures it with the strongest agent
+available over enough games to be sure (docs/balance.md). The two measures every game
 shares (its thresholds are in docs/rules/<game>.md, "Fairness"):
 
 - **matchups**: for every pair of preconstructed decks (or Mages), the share of games
@@ -10,7 +10,8 @@ shares (its thresholds are in docs/rules/<game>.md, "Fairness"):
   either deck is at or under the threshold (60%), so "fair" is a claim the games support,
   not one they merely fail to refute.
 - **early ends**: how many turns each player had begun when the game ended. A game decided
-  before every player has begun `early_turns` turns is one the loser could not play.
+  before every player has begun the ruleset's `early_turns` turns is one the loser could
+  not play.
 
 The same agent plays both seats (two instances, seeded apart), so a matchup measures the
 decks, not the agents. `cardhost balance GAME --games N` prints the table.
@@ -30,9 +31,6 @@ from engine.core.ruleset import get_ruleset
 
 #: Decks that are not one deck: Mage Wars' "random" picks a Mage at random.
 NOT_A_DECK = frozenset({"random"})
-#: Turns each player must have begun before a game may end (docs/rules/<game>.md,
-#: "Fairness"); Enchantoria counts rounds, which every player plays at once.
-EARLY_TURNS = {"clash": 3, "battle-mages": 3, "enchantoria": 4, "magic-core": 3, "mage-wars": 3}
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
@@ -324,7 +322,6 @@ def pool(
 
 
 __all__ = [
-    "EARLY_TURNS",
     "BalanceReport",
     "GamePlayed",
     "Matchup",

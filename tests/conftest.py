@@ -1,4 +1,5 @@
-"""Run-wide fixtures: the PostgreSQL test server (tests marked `postgres` use it)."""
+"""Run-wide fixtures: the PostgreSQL test server (tests marked `postgres` use it); and
+the order tests are handed to xdist's workers in: the longest first."""
 
 import os
 import shutil
@@ -38,3 +39,17 @@ def postgres_schemas(postgres_base_url: str) -> Iterator[PostgresSchemas]:
     schemas = PostgresSchemas(postgres_base_url)
     yield schemas
     schemas.drop_all()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long tests first: the `slow` ones, then the bot's end-to-end tests (they wait on the
+    stand-in and the bot's timers), then the rest in their usual order. xdist hands tests
+    out in this order, so the run ends on short tests that even the workers out, instead
+    of one worker finishing a long test while the other idles."""
+
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is not None:
+            return 0
+        return 1 if item.nodeid.startswith("tests/bot/") else 2
+
+    items.sort(key=rank)  # stable: each group keeps the collection order

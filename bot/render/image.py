@@ -652,7 +652,7 @@ def _draw_seat(
     strips = [zone_line(z) for z in side_zones(seat)][:2]
     if lands:
         strips.insert(0, lands_line(lands))
-    for line in reversed(strips):  # issue 15: counted and named, not drawn or hidden
+    for line in reversed(strips):  # counted and named, not drawn or hidden
         line_h = 20
         strip = Box(area.x0, area.y1 - line_h, area.x1, area.y1)
         draw.rounded_rectangle(strip, radius=6, fill=INSET)
@@ -698,7 +698,7 @@ def _grid(n: int, area: Box) -> tuple[int, int, float, float, bool]:
 def _draw_cards(
     image: Image.Image, draw: ImageDraw.ImageDraw, cards: list[CardView], area: Box
 ) -> None:
-    """Every card of a board (issue 15: "+10" hid most of a battlefield), in centred rows
+    """Every card of a board ("+10" hid most of a battlefield), in centred rows
     as large as fit; a "+N" chip only when even the smallest cards cannot all fit."""
     n = len(cards)
     named: dict[str, int] = {}
@@ -739,7 +739,7 @@ def _game_name(view: MatchView) -> str:
 
 def _header_text(view: MatchView) -> str:
     parts = [_game_name(view)]
-    notes = header_notes(view)  # nothing the header already says (issue 15)
+    notes = header_notes(view)  # nothing the header already says
     if "game" in notes:
         game = f"Game {notes.pop('game')}"
         if "best_of" in notes:

@@ -75,7 +75,7 @@ OWN_WAYS = ("hand", "deck", "board", "graveyard", "discard", "exile")
 def side_zones(seat: SeatView) -> list[ZoneView]:
     """A seat's other zones whose cards everyone may see (Battle Mages' crystals,
     Enchantoria's effects): listed in one line each under the board, not only counted
-    (issue 15: crystals in play were only a count)."""
+    (crystals in play were only a count)."""
     return [
         zone
         for name, zone in seat.zones.items()
@@ -188,7 +188,7 @@ def _piles_line(piles: list[ZoneView]) -> str:
 
 def header_notes(view: MatchView) -> dict[str, str]:
     """The view's notes without what a header already says (its step is the phase, its
-    turn the turn), so no header repeats itself (issue 15: "Turn 9 · Turn 9 · Turn: 9")."""
+    turn the turn), so no header repeats itself ("Turn 9 · Turn 9 · Turn: 9")."""
     notes = dict(view.notes)
     if notes.get("step") == view.phase:
         notes.pop("step")

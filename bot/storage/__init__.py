@@ -3,7 +3,7 @@
 Open once with `await Storage.open(path)`; see `bot.storage.repo.Storage`.
 """
 
-from bot.storage.db import Database, Migration
+from bot.storage.db import Database
 from bot.storage.errors import (
     ChannelBusy,
     CommitFailed,
@@ -33,6 +33,7 @@ from bot.storage.models import (
     UserRow,
 )
 from bot.storage.repo import Storage
+from bot.storage.types import Migration
 
 __all__ = [
     "MIGRATIONS",

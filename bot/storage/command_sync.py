@@ -1,4 +1,4 @@
-"""The digest of the command set last written to each scope (see `bot.command_sync`)."""
+"""The digest of the command set last written to each scope (see `bot.discord.command_sync`)."""
 
 from bot.storage.db import Database
 

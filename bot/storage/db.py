@@ -21,104 +21,29 @@ function (see `bot.storage.matches.ActionLog`). Those functions get a `SyncTx` a
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, asynccontextmanager
-from dataclasses import dataclass
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from bot.storage.dialect import CASE_BLIND_TEXT, Dialect
 from bot.storage.errors import SchemaError
+from bot.storage.types import (
+    Driver,
+    Migration,
+    Params,
+    Row,
+    SyncTx,
+    WriteResult,
+)
 
-Params = Sequence[Any] | dict[str, Any]
-#: A result row: by name and by position, and `dict(row)` (sqlite3.Row, or the driver's).
-Row = Any
 Clock = Callable[[], datetime]
 T = TypeVar("T")
 
 
-async def on_thread(conn: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """Run `work(sqlite3_connection)` on aiosqlite's connection thread: one trip.
-
-    aiosqlite has no public call for this; `_execute` is the queue every one of its own
-    methods goes through (checked by tests/storage/test_db.py, so an aiosqlite that
-    changed it fails there, not in production).
-    """
-    raw = conn._conn  # the sqlite3 connection; only touched on its own thread, by `work`
-    return await conn._execute(work, raw)
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    """One schema step; `version` numbers run 1, 2, 3... and are applied in order.
-
-    `sql` is written for SQLite and translated for PostgreSQL (`Dialect.schema`);
-    `postgresql`, when given, is used there instead, for a step the translation cannot
-    express."""
-
-    version: int
-    name: str
-    sql: str
-    postgresql: str | None = None
-
-    def sql_for(self, dialect: Dialect) -> str:
-        if dialect.is_postgresql and self.postgresql is not None:
-            return self.postgresql
-        return dialect.schema(self.sql)
-
-
-@dataclass(frozen=True, slots=True)
-class WriteResult:
-    """What a write did: rows touched; SQLite's rowid of an INSERT (None on PostgreSQL:
-    an insert that needs its new id says `RETURNING id`, which both databases know)."""
-
-    rowcount: int
-    lastrowid: int | None
-
-
-class SyncTx(Protocol):
-    """Statements on the database thread, written with `?` placeholders, for either
-    database (`bot.storage.drivers`). A row reads by name and by position (`row["id"]`,
-    `row[0]`) and converts with `dict(row)`. A constraint that refuses a write raises
-    `ConstraintViolation`, whichever the database."""
-
-    dialect: Dialect
-
-    def execute(self, sql: str, params: Params = ()) -> WriteResult: ...
-
-    def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
-
-    def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
-
-    def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
-
-    def begin(self, *, immediate: bool) -> None: ...
-
-    def commit(self) -> None: ...
-
-    def rollback(self) -> None: ...
-
-    def in_transaction(self) -> bool: ...
-
-    def pipeline(self) -> AbstractContextManager[None]: ...
-
-
-class Driver(Protocol):
-    """One connection with its own thread: `call(work)` runs `work(tx)` there, one trip."""
-
-    dialect: Dialect
-    raw: Any
-
-    async def call(self, work: Callable[[SyncTx], T]) -> T: ...
-
-    async def close(self) -> None: ...
 
 
 class Tx:
@@ -157,6 +82,19 @@ def _atomic(tx: SyncTx, *, work: Callable[[SyncTx], T]) -> T:
     return result
 
 
+class _NotConnected:
+    """The driver of a database not connected yet: any use is a mistake in the caller."""
+
+    dialect: Dialect
+    raw: Any = None
+
+    async def call(self, work: Callable[[SyncTx], T]) -> T:
+        raise RuntimeError("the database is not connected yet (Database.connect)")
+
+    async def close(self) -> None:
+        return None
+
+
 class Database:
     """An open database. Build it with `await Database.open(path or url)`; `close()` when done.
 
@@ -165,11 +103,16 @@ class Database:
     """
 
     def __init__(self, driver: Driver, path: str, clock: Clock = utc_now):
-        self._driver = driver
+        self._driver: Driver = driver
         self._lock = asyncio.Lock()
         self._clock = clock
         self.path = path
         self.schema_version = 0
+
+    @property
+    def connected(self) -> bool:
+        """Whether it is connected (`open`, or `connect` after `unopened`)."""
+        return not isinstance(self._driver, _NotConnected)
 
     @property
     def dialect(self) -> Dialect:
@@ -195,21 +138,34 @@ class Database:
         `postgresql://…` URL. `migrations` defaults to the shipped list; tests pass their
         own to simulate an upgrade.
         """
+        db = cls.unopened(path, clock=clock)
+        await db.connect(migrations=migrations, busy_timeout_ms=busy_timeout_ms)
+        return db
+
+    @classmethod
+    def unopened(cls, path: str | Path, *, clock: Clock = utc_now) -> "Database":
+        """A database to `connect` later: the bot builds its objects before its event loop
+        runs, and connects once it does."""
+        return cls(_NotConnected(), str(path), clock)
+
+    async def connect(
+        self, *, migrations: Sequence[Migration] | None = None, busy_timeout_ms: int = 5000
+    ) -> None:
+        """Connect an `unopened` database and migrate it (see `open`)."""
         if migrations is None:
             from bot.storage.migrations import MIGRATIONS
 
             migrations = MIGRATIONS
-        target = str(path)
         from bot.storage.drivers import open_driver
 
-        driver = await open_driver(target, busy_timeout_ms=busy_timeout_ms)
+        driver = await open_driver(self.path, busy_timeout_ms=busy_timeout_ms)
+        self._driver = driver
         try:
-            db = cls(driver, target, clock)
-            await db.migrate(migrations)
+            await self.migrate(migrations)
         except BaseException:
+            self._driver = _NotConnected()
             await driver.close()
             raise
-        return db
 
     async def close(self) -> None:
         async with self._lock:

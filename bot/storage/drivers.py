@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.db import Params, Row, SyncTx, WriteResult, on_thread
 from bot.storage.dialect import POSTGRESQL, SQLITE, Dialect, is_postgresql_url
 from bot.storage.errors import ConstraintViolation
+from bot.storage.types import Params, Row, SyncTx, WriteResult, on_thread
 
 T = TypeVar("T")
 

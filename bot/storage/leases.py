@@ -1,4 +1,4 @@
-"""Leases: which bot process owns which running match (issue 18, several processes).
+"""Leases: which bot process owns which running match, when several processes share a database.
 
 A process owns a match while its lease in `match_leases` has not expired; it renews all
 of its leases in one statement every few seconds. A process that stops renewing (killed,

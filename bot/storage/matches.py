@@ -492,7 +492,7 @@ class MatchRepo:
     async def set_clocks(self, match_id: int, clocks: Sequence[Mapping[str, Any]]) -> None:
         """Replace the turn clocks of a running match (one trip; nothing for an ended one).
 
-        The bot's clocks are JSON objects (`bot.sessions`: seat, decision seq, deadline and
+        The bot's clocks are JSON objects (`bot.play.sessions`: seat, decision seq, deadline and
         opening time in epoch seconds, whether the half-time warning went out); storage
         keeps them as given. Appends write them with the actions that change them; this is
         for changes that come with no action (a warning sent)."""
@@ -580,9 +580,9 @@ class MatchRepo:
 
     async def running_near(self, channel_id: int, user_id: int) -> list["RunningHeader"]:
         """The running matches a command used in `channel_id` by `user_id` may mean, for
-        every process (issue 18: the one that receives a command may not serve its match):
+        every process (the one that receives a command may not serve its match):
         the channel's own match and every running match the user plays. One indexed
-        query; `bot/match_here.py` picks among them."""
+        query; `bot/cluster/routing.py` picks among them."""
         rows = await self._db.fetchall(
             f"SELECT {_HEADER_COLUMNS} FROM matches WHERE status = 'running' AND"
             " (channel_id = ? OR id IN (SELECT match_id FROM match_players WHERE user_id = ?))"

@@ -10,7 +10,7 @@ takes any Python int and SQLite integers stop at 64 bits. There are no foreign k
 rating never fails to save because a name was not cached first.
 """
 
-from bot.storage.db import Migration
+from bot.storage.types import Migration
 
 INITIAL = """
 CREATE TABLE users (
@@ -145,7 +145,7 @@ CREATE TABLE command_sync (
 );
 """
 
-# Issue 13 sections 4-5: the per-user "it's your turn" setting, and a per-server cooldown on
+# The per-user "it's your turn" setting, and a per-server cooldown on
 # /challenge (NULL: the bot's default).
 NOTIFY_AND_COOLDOWN = """
 CREATE TABLE user_settings (
@@ -156,7 +156,7 @@ CREATE TABLE user_settings (
 ALTER TABLE guild_settings ADD COLUMN challenge_cooldown_seconds INTEGER;
 """
 
-# Issue 12 item 1: open challenges outlive a restart; AUTOINCREMENT so that no id is ever
+# Open challenges outlive a restart; AUTOINCREMENT so that no id is ever
 # handed out twice, even after the newest challenge row is gone.
 CHALLENGES = """
 CREATE TABLE challenges (
@@ -179,20 +179,20 @@ CREATE TABLE challenges (
 CREATE INDEX open_challenges ON challenges (status);
 """
 
-# Issue 17 section 1: a server's choice between a thread per match and the match in the
+# A server's choice between a thread per match and the match in the
 # channel (NULL: the bot's default, CARDHOST_MATCH_MODE).
 MATCH_MODE = """
 ALTER TABLE guild_settings ADD COLUMN match_mode TEXT CHECK (match_mode IN ('thread', 'channel'));
 """
 
-# Issue 12 item 5: the turn clocks of a running match, so a restart does not hand out fresh
+# The turn clocks of a running match, so a restart does not hand out fresh
 # ones. JSON, a list of {seat, seq, deadline, opened, warned} (times in epoch seconds), NULL
 # when none is stored; written by the same UPDATE as each action append that changes them.
 TURN_CLOCKS = """
 ALTER TABLE matches ADD COLUMN clocks TEXT;
 """
 
-# Issue 17 sections 3-4: who agreed to reveal a finished match's hands in its replay, a
+# Who agreed to reveal a finished match's hands in its replay, a
 # server's "reveal every finished match" setting, and an index for per-server statistics.
 REPLAYS = """
 CREATE TABLE match_reveals (
@@ -209,14 +209,14 @@ CREATE TABLE replay_settings (
 CREATE INDEX matches_by_guild ON matches (guild_id, ruleset, id);
 """
 
-# Issue 14 section 4: the cards a match started with (engine/core/pins.py), so a content
+# The cards a match started with (engine/core/pins.py), so a content
 # update never replays a running match into another state. JSON {"digest", "cards"}; NULL
 # for matches stored before this (they replay with the current pool).
 CARD_PINS = """
 ALTER TABLE matches ADD COLUMN cards TEXT;
 """
 
-# Issue 18 section 2: each running match is owned by one bot process at a time. The owner
+# Each running match is owned by one bot process at a time. The owner
 # renews its leases; a lease past `expires_at` (epoch seconds, the processes' clocks:
 # keep them in sync, NTP) may be taken by another process, which replays the match's log.
 LEASES = """

@@ -6,13 +6,14 @@ from types import TracebackType
 
 from bot.storage.challenges import ChallengeRepo
 from bot.storage.command_sync import CommandSyncRepo
-from bot.storage.db import Clock, Database, Migration, utc_now
+from bot.storage.db import Clock, Database, utc_now
 from bot.storage.decks import DeckRepo
 from bot.storage.leases import LeaseRepo
 from bot.storage.matches import MatchRepo
 from bot.storage.preferences import PreferencesRepo
 from bot.storage.ratings import RatingRepo
 from bot.storage.settings import SettingsRepo
+from bot.storage.types import Migration
 from bot.storage.users import UserRepo
 
 
@@ -59,16 +60,34 @@ class Storage:
 
         The defaults are the app's configured guild-setting defaults.
         """
-        db = await Database.open(path, migrations=migrations, clock=clock)
-        try:
-            return cls(
-                db,
-                turn_timer_seconds=turn_timer_seconds,
-                challenge_expiry_seconds=challenge_expiry_seconds,
-            )
-        except BaseException:
-            await db.close()
-            raise
+        storage = cls.unopened(
+            path,
+            turn_timer_seconds=turn_timer_seconds,
+            challenge_expiry_seconds=challenge_expiry_seconds,
+            clock=clock,
+        )
+        await storage.connect(migrations=migrations)
+        return storage
+
+    @classmethod
+    def unopened(
+        cls,
+        path: str | Path,
+        *,
+        turn_timer_seconds: int = 300,
+        challenge_expiry_seconds: int = 120,
+        clock: Clock = utc_now,
+    ) -> "Storage":
+        """The storage of `path`, to `connect` once the event loop runs: the bot hands
+        it to the objects it builds first (nothing may use it before it is connected)."""
+        return cls(
+            Database.unopened(path, clock=clock),
+            turn_timer_seconds=turn_timer_seconds,
+            challenge_expiry_seconds=challenge_expiry_seconds,
+        )
+
+    async def connect(self, *, migrations: Sequence[Migration] | None = None) -> None:
+        await self.db.connect(migrations=migrations)
 
     async def close(self) -> None:
         await self.db.close()

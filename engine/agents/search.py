@@ -19,9 +19,11 @@ agent's own first, then the others', so the tree never lets the agent's choice d
 a choice it could not have seen.
 
 The budget is per decision: `playouts` (deterministic for a seed) or `seconds` (whichever
-ends first when both are given); with neither, the ruleset's playouts (`PLAYOUTS`). A
-forced choice, a lone option, and picks of several items at once (answered by the
-ruleset's `choose_many`, as greedy does) are answered at once without searching.
+ends first when both are given); with neither, the ruleset's `search_playouts`. Where
+rollouts stop is the ruleset's too (`search_turns`): what measured best differs from game
+to game (docs/ai.md). A forced choice, a lone option, and picks of several items at once
+(answered by the ruleset's `choose_many`, as greedy does) are answered at once without
+searching.
 
 An optional ruleset hook, looked up by name so that a ruleset without it plays as
 before: `search_picks(state, decision)`, the multi-picks worth weighing (Battle Mages'
@@ -36,42 +38,20 @@ import time
 from engine.core.decision import Action, Decision
 from engine.core.errors import EngineError
 from engine.core.match import Match
-from engine.core.ruleset import GameState, Ruleset
+from engine.core.ruleset import GameState, Ruleset, get_ruleset
 
 #: UCB1's exploration constant, for rewards in 0..1.
 EXPLORE = 0.7
-#: Rollout actions played after the tree's last node before the position is scored.
-ROLLOUT = 6
+#: Rollout actions played after the tree's last node before the position is scored, where
+#: the ruleset's `search_turns` sets no other limit.
+ROLLOUT = Ruleset.search_turns[1]
 #: A tree deeper than this many decisions stops adding nodes (the rest is rollout). 1:
 #: only the root's actions are nodes and the greedy rollouts play on from there (a
 #: one-step improvement on greedy, as measured best: docs/ai.md); more grows the
 #: ISMCTS tree below the root.
 MAX_DEPTH = 1
-DEFAULT_PLAYOUTS = 40
-#: Per ruleset, the playouts a decision gets when the caller names no budget: where the
-#: search was measured against greedy (docs/ai.md, "Where the targets stand"). A Clash
-#: decision offers 10-40 actions, so 40 playouts are one or two imagined deals; 240 give
-#: six to twelve, a less noisy comparison: on the same 200 deals against greedy, 65% at
-#: 40, 70% at 120, 75% at 240, within a second a decision. Battle Mages and Mage Wars
-#: measured the same at 120 as at 40 (docs/ai.md, fifth session): they keep the quicker
-#: default.
-PLAYOUTS: dict[str, int] = {"clash": 240}
-#: Per ruleset, where the rollouts stop: after `turns` more turns (the state's public
-#: `turn` counter), at most `rollout` actions. Stopping at the same moment of the game for
-#: every root action compares them fairly (six actions after "end turn" are the other
-#: player's, six after "play a card" mostly the player's own, which flattered every
-#: action but ending the turn), and two turns take in the other player's answer. Measured
-#: against the fixed six actions (docs/ai.md); magic-core keeps six actions, as measured.
-#: Mage Wars' rollouts end with the player's own turn (the other player's fate cards
-#: drawn, in the imagined game): a turn there is many actions long, six of them stopped
-#: at different moments of it, and two turns measured worse (docs/ai.md, third and
-#: fourth sessions).
-TURNS: dict[str, tuple[int, int]] = {
-    "battle-mages": (2, 60),
-    "clash": (2, 60),
-    "enchantoria": (2, 60),
-    "mage-wars": (1, 40),
-}
+#: The playouts a decision gets in a game that sets no `search_playouts` of its own.
+DEFAULT_PLAYOUTS = Ruleset.search_playouts
 #: Each root action starts with this many virtual playouts scored by the ruleset's
 #: evaluation right after it (greedy's view): a small budget then plays at least as
 #: greedy does, a larger one overrules it.
@@ -87,8 +67,9 @@ SAMPLE = 8
 
 
 def playouts_for(ruleset_id: str) -> int:
-    """The playouts a decision gets in `ruleset_id` when the caller names no budget."""
-    return PLAYOUTS.get(ruleset_id, DEFAULT_PLAYOUTS)
+    """The playouts a decision gets in `ruleset_id` when the caller names no budget: the
+    ruleset's `search_playouts`, measured per game (docs/ai.md)."""
+    return get_ruleset(ruleset_id).search_playouts
 
 
 class Node:
@@ -130,7 +111,7 @@ class SearchAgent:
         #: None with no `seconds` either: the ruleset's (`playouts_for`), chosen per decision
         self.playouts = playouts
         self.seconds = seconds
-        #: None: the ruleset's (`TURNS`), else six actions and no turn limit
+        #: None: the ruleset's (`Ruleset.search_turns`)
         self.rollout = rollout
         self.explore = explore
         self.sample = sample
@@ -203,7 +184,7 @@ class SearchAgent:
                 choices = [choices[i] for i in kept]
         budget = self.playouts
         if budget is None and self.seconds is None:
-            budget = playouts_for(rules.id)
+            budget = rules.search_playouts
         done = 0
         if self.paired:
             # one imagined game at a time, every root action played out in it with the
@@ -250,8 +231,8 @@ class SearchAgent:
 
     def _horizon(self, rules: Ruleset) -> tuple[int | None, int]:
         """(turns, actions) a rollout may last: the agent's own settings where given,
-        else the ruleset's (`TURNS`), else `ROLLOUT` actions."""
-        turns, actions = TURNS.get(rules.id, (None, ROLLOUT))
+        else the ruleset's (`Ruleset.search_turns`)."""
+        turns, actions = rules.search_turns
         if self.turns is not None:
             turns = self.turns
         if self.rollout is not None:

@@ -1,4 +1,4 @@
-"""Telling identical cards apart in option labels (issue 15, "tell options apart").
+"""Telling identical cards apart in option labels ("tell options apart").
 
 Two options may read the same only when taking either leads to the same game. Two copies
 of one card in play can differ (one hurt, one equipped, one that has attacked), so a label

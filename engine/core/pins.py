@@ -17,11 +17,10 @@ left out) and one digest over them. `replay` compares that digest with the curre
   with different cards.
 """
 
-import hashlib
-import json
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from engine.core.card_hashes import card_hash, digest
 from engine.core.errors import RecordError
 
 if TYPE_CHECKING:
@@ -32,18 +31,6 @@ if TYPE_CHECKING:
 #: after a balance change every running match started before it shares one.
 _PINNED: dict[tuple[int, str], "Ruleset"] = {}
 _PINNED_MAX = 64
-
-
-def card_hash(definition: dict[str, Any]) -> str:
-    text = json.dumps(definition, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-
-
-def digest(card_ids: Iterable[str], hashes: dict[str, str]) -> str:
-    """One digest over the named cards' hashes, in the order given (a missing card counts
-    as '-'). Order counts: Mage Wars deals its shared decks in pool order."""
-    lines = "\n".join(f"{card_id}={hashes.get(card_id, '-')}" for card_id in card_ids)
-    return hashlib.blake2b(lines.encode(), digest_size=16).hexdigest()
 
 
 def pin(rules: "Ruleset", decks: Sequence[Sequence[str]]) -> tuple[str | None, dict | None]:

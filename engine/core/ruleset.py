@@ -5,18 +5,20 @@ always found it."""
 
 import dataclasses
 import importlib
+import pkgutil
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
+from engine.core.card_hashes import card_hash
 from engine.core.decision import Action, Decision
 from engine.core.errors import EngineError, RecordError
+from engine.core.hidden import HiddenZones
 from engine.core.options import NoOptions, check_options
-from engine.core.pins import card_hash
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
 from engine.core.view import CardView
@@ -39,9 +41,29 @@ class Ruleset(ABC, Generic[S]):
     max_players: int = 2
     #: How to play in a few lines of Discord markdown, for /rules (docs/rules/ has the rest).
     help_text: str = ""
+    #: The words the game's cards and board use, each with what it does, as the rulings in
+    #: docs/rules/ decide them: /rules and the terminal's `?` list them after `help_text`.
+    glossary: Mapping[str, str] = {}
     #: The match options this ruleset supports, as a pydantic model with extra="forbid"
     #: (engine/core/options.py); `new_match` validates through it.
     options_model: type[NoOptions] = NoOptions
+
+    # -- tuning of the computer players and the balance check, measured per game ------
+    #: The playouts the search agent (engine/agents/search.py) gives a decision when the
+    #: caller names no budget. A game sets more where more measured stronger against
+    #: greedy at an acceptable time a decision (docs/ai.md).
+    search_playouts: int = 40
+    #: Where the search agent's rollouts stop: (turns, actions), after `turns` more turns
+    #: of the state's public `turn` counter (None: no turn limit) and at most `actions`
+    #: actions. Stopping at the same moment of the game for every root action compares
+    #: them fairly (six actions after "end turn" are the other player's, six after "play
+    #: a card" mostly the player's own, which flatters every action but ending the turn);
+    #: a game sets what measured best for it (docs/ai.md).
+    search_turns: tuple[int | None, int] = (None, 6)
+    #: Turns each player must have begun before a game may end: the balance check counts
+    #: a game decided sooner as an early end (engine/balance.py; the game's thresholds are
+    #: in docs/rules/<game>.md, "Fairness").
+    early_turns: int = 3
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """`options` as the record stores them; OptionError for one this game lacks."""
@@ -102,6 +124,13 @@ class Ruleset(ABC, Generic[S]):
         setting): look-ahead agents leave it out, as it leads back to a position already
         weighed and would let a search go round in circles."""
         return False
+
+    @abstractmethod
+    def hidden_zones(self, state: S, seat: int) -> HiddenZones:
+        """What `seat` holds out of the other players' sight: its hand, the face-down
+        piles (engine/core/hidden.py). The one declaration of the game's hidden
+        information: `determinize` re-deals from it, and the contract suite checks every
+        view and every other player's prompt against it (tests/contract/)."""
 
     def determinize(self, state: S, viewer: int, rng: random.Random) -> S:
         """A copy of `state` as `viewer` might believe it to be: every card they cannot see
@@ -229,14 +258,32 @@ class Ruleset(ABC, Generic[S]):
 
 DECKS_REMEMBERED = 1024  # distinct decks whose check a ruleset keeps
 
-#: Every game, in the order menus list them; modules load on first use.
-_MODULES = {
-    "clash": "engine.rulesets.clash",
-    "battle-mages": "engine.rulesets.battle_mages",
-    "enchantoria": "engine.rulesets.enchantoria",
-    "magic-core": "engine.rulesets.magic_core",
-    "mage-wars": "engine.rulesets.mage_wars",
-}
+# -- the registry: every game under engine/rulesets/, found by looking ---------------
+
+#: The package whose sub-packages are the games, one each.
+GAMES_PACKAGE = "engine.rulesets"
+
+
+def _discover() -> dict[str, str]:
+    """Every game package under engine/rulesets/, as ruleset id -> the module holding its
+    `RULESET`, in the order menus list them.
+
+    A game's package `__init__` is light on purpose: it names the game (`ID`) and where
+    menus list it (`MENU_POSITION`), and the rules load from `<package>.ruleset` on first
+    use. So adding a game is adding its folder, and finding every game costs a directory
+    listing and a few tiny imports, not the games themselves."""
+    games = importlib.import_module(GAMES_PACKAGE)
+    found = []
+    for info in pkgutil.iter_modules(games.__path__, f"{GAMES_PACKAGE}."):
+        if not info.ispkg:
+            continue
+        game = importlib.import_module(info.name)
+        found.append((game.MENU_POSITION, game.ID, f"{info.name}.ruleset"))
+    return {ruleset_id: module for _, ruleset_id, module in sorted(found)}
+
+
+#: ruleset id -> module holding its RULESET; a test adds a test-only game here.
+_MODULES: dict[str, str] = _discover()
 _LOADED: dict[str, Ruleset[Any]] = {}
 
 
@@ -248,5 +295,8 @@ def get_ruleset(ruleset_id: str) -> Ruleset[Any]:
     if ruleset_id not in _MODULES:
         raise EngineError(f"unknown game '{ruleset_id}' (known: {', '.join(_MODULES)})")
     if ruleset_id not in _LOADED:
-        _LOADED[ruleset_id] = importlib.import_module(_MODULES[ruleset_id]).RULESET
+        rules = importlib.import_module(_MODULES[ruleset_id]).RULESET
+        if rules.id != ruleset_id:
+            raise EngineError(f"{_MODULES[ruleset_id]} plays '{rules.id}', not '{ruleset_id}'")
+        _LOADED[ruleset_id] = rules
     return _LOADED[ruleset_id]

@@ -209,8 +209,17 @@ class GameState(ABC):
         return tuple(e.seen_by(viewer) for e in self.events[-self.events_shown :])
 
     def _decision_view(self, decision: Decision, viewer: int | None) -> DecisionView:
-        """An open decision as `viewer` may know it: options only for its chooser."""
-        return DecisionView.of(decision, self, viewer)
+        """An open decision as `viewer` may know it. Anyone may know who must choose what;
+        only the chooser sees the options (their labels may name cards from a hand)."""
+        mine = viewer == decision.player
+        return DecisionView(
+            decision.player,
+            self.names[decision.player],
+            decision.kind,
+            decision.prompt,
+            decision.seq,
+            tuple(o.label for o in self.options(decision)) if mine else None,
+        )
 
     # -- labels and leaving --------------------------------------------------------
 

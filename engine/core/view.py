@@ -6,13 +6,8 @@ never given.
 """
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.core.events import Event
-
-if TYPE_CHECKING:
-    from engine.core.decision import Decision
-    from engine.core.state import GameState
 
 
 @dataclass(slots=True)
@@ -51,7 +46,8 @@ class SeatView:
 
 @dataclass(slots=True)
 class DecisionView:
-    """An open decision as this viewer may know it: options only for its own."""
+    """An open decision as this viewer may know it: options only for its own
+    (`GameState._decision_view` builds it)."""
 
     player: int
     player_name: str
@@ -59,20 +55,6 @@ class DecisionView:
     prompt: str
     seq: int
     options: tuple[str, ...] | None
-
-    @classmethod
-    def of(cls, decision: "Decision", state: "GameState", viewer: int | None) -> "DecisionView":
-        """The usual reading: anyone may know who must choose what; only the chooser sees
-        the options (their labels may name cards from a hand), asked of `state`."""
-        mine = viewer == decision.player
-        return cls(
-            decision.player,
-            state.names[decision.player],
-            decision.kind,
-            decision.prompt,
-            decision.seq,
-            tuple(o.label for o in state.options(decision)) if mine else None,
-        )
 
 
 @dataclass(slots=True)
@@ -91,7 +73,7 @@ class MatchView:
     #: Zones that belong to no seat: a stack, shared decks and discard piles, the centre.
     table: dict[str, ZoneView] = field(default_factory=dict)
     #: How the game says a seat has nothing in play ("No monsters", "No permanents"),
-    #: for renderers, which know no game (issue 15: each game's own words).
+    #: for renderers, which know no game (each game's own words).
     empty_board: str = "Nothing in play"
 
     def seat(self, index: int) -> SeatView:

@@ -5,7 +5,8 @@ from typing import Any
 
 from engine.agents import SearchAgent, make_agent
 from engine.core.match import Match, from_scenario
-from engine.rulesets.battle_mages import RULESET, ai
+from engine.rulesets.battle_mages import ai
+from engine.rulesets.battle_mages.ruleset import RULESET
 
 
 def _position(ann: dict[str, Any], bob: dict[str, Any], *, to_combat: bool = True) -> Match:

@@ -10,8 +10,9 @@ from engine.agents import SearchAgent, make_agent
 from engine.core.decision import Decision
 from engine.core.errors import EngineError
 from engine.core.match import Match, new_match
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
 from engine.simulate import simulate
+from tests.support.no_tells import swap_hidden_in
 
 
 def _seat_decision(match: Match, seat: int) -> Decision | None:
@@ -52,49 +53,15 @@ def _played(ruleset: str, seed: int, players: int, warmup: int) -> Match | None:
 # -- swapping an opponent's hidden cards for others that fit what seat 0 has seen ------
 
 
-def _swap(first: Any, second: Any) -> bool:
-    """Give two hidden cards each other's identity; False if they are the same card."""
-    if first.proto is second.proto:
-        return False
-    first.proto, second.proto = second.proto, first.proto
-    for card in (first, second):
-        if hasattr(card, "reset") and hasattr(card, "play_cache"):  # Clash: printed stats
-            card.reset()
-            card.static_view = card.attack_cache = card.play_cache = None
-        elif hasattr(card, "max_health") and hasattr(card, "summoned_turn"):  # Enchantoria
-            card.health = card.max_health = card.proto.health
-    return True
-
-
-def _swap_pairs(hand: list, deck: list) -> int:
+def _hide_differently(match: Match) -> int:
+    """Trade the opponents' hand cards for cards of the piles they are drawn from that seat
+    0 cannot tell apart from them, as each ruleset declares (`Ruleset.hidden_zones`, the
+    declaration the no-tells harness swaps by); how many trades were made."""
+    rng = random.Random(0)
     swapped = 0
-    for card in hand:
-        for other in deck:
-            if _swap(card, other):
-                swapped += 1
-                break
-    return swapped
-
-
-def _hide_differently(ruleset: str, match: Match) -> int:
-    """Swap each of the opponents' hand cards with a card of their deck; how many."""
-    state: Any = match.state
-    swapped = 0
-    if ruleset == "clash":
-        swapped = _swap_pairs(state.sides[1].hand, state.sides[1].deck)
-        state.sides[1].hand_version += 1
-    elif ruleset == "battle-mages":
-        swapped = _swap_pairs(state.sides[1].hand, state.sides[1].spellbook)
-    elif ruleset == "enchantoria":
-        swapped = _swap_pairs(state.players[1].hand, state.players[1].deck)
-    elif ruleset == "magic-core":
-        for player in state.players[1:]:
-            swapped += _swap_pairs(player.hand, player.library)
-    elif ruleset == "mage-wars":
-        for side in state.seats[1:]:
-            for card in side.hand:
-                pile = state.decks[card.proto.deck]
-                swapped += _swap_pairs([card], pile)
+    for seat in range(1, len(match.players)):
+        for _ in match.ruleset.hidden_zones(match.state, seat).hand:
+            swapped += swap_hidden_in(match.state, match.ruleset, seat, rng) is not None
     return swapped
 
 
@@ -114,7 +81,7 @@ def test_no_peeking_its_choice_is_the_same_when_the_hidden_cards_differ(ruleset:
         assert decision is not None
         before = match.view(0)
         chosen, weighed = _search(match, decision)
-        if _hide_differently(ruleset, match) == 0:
+        if _hide_differently(match) == 0:
             continue  # nothing to swap in this position: try another one
         assert match.view(0) == before, "the swap must not show in seat 0's view"
         again, weighed_again = _search(match, decision)
@@ -136,7 +103,7 @@ def test_the_no_peeking_test_catches_an_agent_that_reads_the_real_cards(monkeypa
         decision = _seat_decision(match, 0)
         assert decision is not None
         _, weighed = _search(match, decision, playouts=60)
-        if _hide_differently("clash", match) == 0:
+        if _hide_differently(match) == 0:
             continue
         _, weighed_again = _search(match, decision, playouts=60)
         differed += weighed_again != weighed
@@ -264,15 +231,15 @@ def _scored_turns(monkeypatch, ruleset: str, **options: Any) -> tuple[int, list[
 
 
 def test_rollouts_stop_at_the_same_moment_of_the_game_for_every_action(monkeypatch) -> None:
-    """Clash's rollouts (search.TURNS) play through the other player's whole turn and stop
-    as the agent's next turn begins, whatever the root action: "end turn" and "play a
-    card" are judged at the same moment, after the other player's answer."""
+    """Clash's rollouts (its `search_turns`) play through the other player's whole turn
+    and stop as the agent's next turn begins, whatever the root action: "end turn" and
+    "play a card" are judged at the same moment, after the other player's answer."""
     start, scored = _scored_turns(monkeypatch, "clash")
     assert scored and set(scored) == {start + 2}
 
 
 def test_mage_wars_rollouts_stop_once_the_players_own_turn_is_over(monkeypatch) -> None:
-    """Mage Wars' rollouts (search.TURNS: one turn) play the rest of the player's turn
+    """Mage Wars' rollouts (its `search_turns`: one turn) play the rest of the player's turn
     and stop as the next one begins, whatever the root action: "end turn" and "fill a
     work" are judged at the same moment, where six actions stopped anywhere in a turn
     of twenty."""
@@ -303,11 +270,12 @@ def test_width_keeps_greedys_best_root_actions_only() -> None:
 
 def test_with_no_budget_named_a_decision_gets_its_rulesets_playouts() -> None:
     """Clash is measured at 240 playouts (docs/ai.md): an agent built with no budget
-    spends them, and one given 40 spends 40; a game with no entry keeps the default."""
-    from engine.agents.search import DEFAULT_PLAYOUTS, PLAYOUTS, playouts_for
+    spends them, and one given 40 spends 40; a game that sets none keeps the default."""
+    from engine.agents.search import DEFAULT_PLAYOUTS, playouts_for
 
-    assert playouts_for("clash") == PLAYOUTS["clash"] == 240
-    assert playouts_for("no-such-game") == DEFAULT_PLAYOUTS
+    assert playouts_for("clash") == get_ruleset("clash").search_playouts == 240
+    assert "search_playouts" not in vars(type(get_ruleset("enchantoria")))
+    assert playouts_for("enchantoria") == Ruleset.search_playouts == DEFAULT_PLAYOUTS
     match = _midgame("clash", 4)
     decision = _seat_decision(match, 0)
     assert decision is not None
@@ -323,7 +291,7 @@ def test_with_no_budget_named_a_decision_gets_its_rulesets_playouts() -> None:
 
 
 def test_the_terminals_hard_computer_plays_at_its_rulesets_playouts_within_a_second() -> None:
-    from bot.terminal import TerminalGame
+    from bot.terminal.play import TerminalGame
     from engine.agents.search import playouts_for
 
     for ruleset in ruleset_ids():

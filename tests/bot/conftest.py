@@ -7,10 +7,11 @@ from dataclasses import dataclass
 import pytest
 import pytest_asyncio
 
-from bot.app import CardhostBot, make_bot
+from bot.discord.app import CardhostBot, make_bot
 from bot.settings import Settings
-from bot.standin import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from bot.storage import Storage
+from cardhost_devtools.standin import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.support.discord_windows import limiter_for
 
 
 @dataclass
@@ -58,15 +59,16 @@ async def start_bot(
     bot.replay_in_background = replay
     await fake.start_bot(bot)
     if replay:
-        # A start answers before it replays its running matches (issue 18); the tests
+        # A start answers before it replays its running matches; the tests
         # look at them straight after a restart, so they wait for the replay first.
         await asyncio.wait_for(bot.sessions.all_replayed.wait(), 30)
     return bot
 
 
 @pytest_asyncio.fixture
-async def world() -> AsyncIterator[World]:
-    async with FakeDiscord(bot_name="cardhost") as fake:
+async def world(request: pytest.FixtureRequest) -> AsyncIterator[World]:
+    """Discord's rules with shortened rate-limit windows (tests/support/discord_windows.py)."""
+    async with FakeDiscord(bot_name="cardhost", limiter=limiter_for(request)) as fake:
         guild = fake.add_guild("Card Club")
         channel = fake.add_text_channel(guild, "games")
         alice = fake.add_user("alice")
@@ -95,7 +97,7 @@ async def bot(world: World, storage: Storage) -> AsyncIterator[CardhostBot]:
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database_url(request: pytest.FixtureRequest, tmp_path) -> str:
     """A fresh database on each backend: an SQLite file, or a schema on the PostgreSQL test
-    server (issue 18: the bot's end-to-end flows run on both)."""
+    server (the bot's end-to-end flows run on both)."""
     if request.param == "postgresql":
         return str(request.getfixturevalue("postgres_schemas").new())
     return str(tmp_path / "cardhost.sqlite3")

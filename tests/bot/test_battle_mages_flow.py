@@ -4,6 +4,8 @@ stack, the reaction windows and the "stop me" setting from the engine's decision
 
 import random
 
+import pytest
+
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import (
     accept,
@@ -47,6 +49,7 @@ async def _click(fake, bot, user, message, rng: random.Random) -> None:
     await bot.controller.idle()
 
 
+@pytest.mark.slow
 async def test_a_battle_mages_match_is_played_to_the_end_with_buttons(world: World, bot) -> None:
     fake = world.fake
     offer = await challenge(world, world.alice, world.bob, game="battle-mages")

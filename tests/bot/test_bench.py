@@ -2,9 +2,12 @@
 
 import re
 
-from bot.bench import bench
+import pytest
+
+from cardhost_devtools.bench.bot import bench
 
 
+@pytest.mark.slow
 async def test_a_tiny_bench_prints_the_promised_line() -> None:
     line = await bench(matches=2, seed=1, rate=20.0, seconds=4.0)
     found = re.fullmatch(
@@ -23,6 +26,7 @@ async def test_a_tiny_bench_prints_the_promised_line() -> None:
     assert float(per_action) > 0
 
 
+@pytest.mark.slow
 async def test_tables_against_the_hard_computer_are_played_and_counted_apart() -> None:
     line = await bench(matches=2, seed=1, rate=20.0, seconds=6.0, computers=1)
     found = re.search(r" computer_matches=1 computer_opponent_clicks=(\d+)$", line)

@@ -1,4 +1,4 @@
-"""Board edits take turns with the clicks (issue 13, the bench's p99).
+"""Board edits take turns with the clicks (they made the bench's p99).
 
 Matches dealt together fall due for their board edits together, every `board_interval`.
 Built in one pass of the loop, a hundred boards held every click queued behind them for
@@ -10,17 +10,9 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from bot.presenter import Presenter
-from bot.traffic import BOARD, GlobalBudget
-
-
-class _Controller:
-    def __init__(self) -> None:
-        self.tasks: set[asyncio.Task] = set()
-
-    def track(self, task: asyncio.Task) -> None:
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+from bot.discord.presenter import Presenter
+from bot.discord.traffic import BOARD, GlobalBudget
+from tests.bot.bare import bare_presenter
 
 
 def _presenter() -> Presenter:
@@ -29,8 +21,7 @@ def _presenter() -> Presenter:
         board_token=lambda match_id, message_id: object(),  # a live token: no budget spent
         forget_match=lambda match_id, seats: None,
     )
-    bot: Any = SimpleNamespace(traffic=traffic, controller=_Controller())
-    return Presenter(bot)
+    return bare_presenter(traffic=traffic)
 
 
 def _session(match_id: int) -> Any:
@@ -63,7 +54,7 @@ async def test_boards_due_together_are_edited_a_few_at_a_time_with_clicks_betwee
             await asyncio.sleep(0.001)
 
     await asyncio.gather(clicks(), presenter._board_worker)  # type: ignore[arg-type]
-    await asyncio.gather(*presenter.bot.controller.tasks)
+    await presenter.background.gather()
 
     assert done == 100
     assert most == presenter.boards_at_once  # never more at once, and the cap is used
@@ -96,8 +87,7 @@ async def test_a_board_edit_off_its_token_takes_its_turn_of_the_budget_after_a_p
         return None
 
     traffic = SimpleNamespace(budget=SimpleNamespace(spend=spend), edit_board=edit_board)
-    bot: Any = SimpleNamespace(traffic=traffic, spectators=SimpleNamespace(update=update))
-    presenter = Presenter(bot)
+    presenter = bare_presenter(traffic=traffic, spectators=SimpleNamespace(update=update))
 
     async def picture(view: Any) -> bytes:
         await asyncio.sleep(0.01)  # drawing takes a moment

@@ -4,8 +4,8 @@ import sys
 
 import pytest
 
-from bot.app import CardhostBot
-from bot.standin.messages import FakeMessage
+from bot.discord.app import CardhostBot
+from cardhost_devtools.standin.messages import FakeMessage
 from tests.bot.conftest import World
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -1,4 +1,4 @@
-"""Issue 14 §4: a content update never loses a running match. A bot restarted on an edited
+"""A content update never loses a running match. A bot restarted on an edited
 card pool resumes it with the cards it started with; one it cannot replay stays stored and
 running, and the channel is told, instead of being ended."""
 
@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from engine.core.pins import card_hash, digest
+from engine.core.card_hashes import card_hash, digest
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
 from tests.support.fingerprint import fingerprint

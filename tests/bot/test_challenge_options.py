@@ -1,4 +1,4 @@
-"""Issue 14 §4: /challenge offers best-of only for games that play series, and says so
+"""/challenge offers best-of only for games that play series, and says so
 privately when asked for one elsewhere, instead of starting a single game silently."""
 
 from tests.bot.conftest import World

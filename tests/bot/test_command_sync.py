@@ -4,7 +4,7 @@ Discord limits command writes (200 creates a day per guild; docs/discord.md), so
 with an unchanged command set must write nothing.
 """
 
-from bot.app import sync_once
+from bot.discord.app import sync_once
 from bot.storage import Storage
 
 from .conftest import World, make_settings, start_bot

@@ -2,7 +2,7 @@
 
 import random
 
-from bot.components import decision_components, decision_view
+from bot.discord.components import decision_components, decision_view
 from engine.core.decision import Decision, Option, action_id
 
 

@@ -1,16 +1,16 @@
-"""The short crash test of issue 12: six tables, three kills at the worst moments.
+"""The short crash test: six tables, three kills at the worst moments.
 
 The bot runs in its own process and is SIGKILLed right after a commit (before anyone is
 told), right after Accept, and while a new board is posted; after each restart every
 match must be running with its board and current panels, and no click may be lost or
-applied twice (`bot/crashtest.py`; `cardhost crashtest --matches 20 --kills 5` is the
-long run). The same runs on PostgreSQL (`CARDHOST_DATABASE=postgresql://…`: a fresh
+applied twice (`cardhost_devtools.crashtest`; `cardhost crashtest --matches 20 --kills 5`
+is the long run). The same runs on PostgreSQL (`CARDHOST_DATABASE=postgresql://…`: a fresh
 schema for the run), whose action log writes a group in one batch.
 """
 
 import pytest
 
-from bot.crashtest import Tally, crashtest
+from cardhost_devtools.crashtest import Tally, crashtest
 
 
 @pytest.mark.slow

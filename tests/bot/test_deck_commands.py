@@ -4,9 +4,9 @@ that change nothing."""
 import re
 from collections import Counter
 
-from bot.app import CardhostBot
-from bot.standin import FakeChannel, FakeUser
-from bot.standin.messages import FakeMessage
+from bot.discord.app import CardhostBot
+from cardhost_devtools.standin import FakeChannel, FakeUser
+from cardhost_devtools.standin.messages import FakeMessage
 from cards.deckcode import encode
 from engine.core.ruleset import get_ruleset
 from tests.bot.conftest import World

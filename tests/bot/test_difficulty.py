@@ -4,9 +4,11 @@ the computer thinks in its worker process and the board says when it is thinking
 import asyncio
 import random
 
-import bot.sessions as sessions_module
-from bot.render.embed import board_embed
-from bot.standin import FakeDiscord
+import pytest
+
+import bot.play.sessions as sessions_module
+from bot.discord.embeds import board_embed
+from cardhost_devtools.standin import FakeDiscord
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import click_option, eventually, panel_of, wait_until_open
 
@@ -23,6 +25,7 @@ async def _play_computer(world: World, bot, difficulty: str | None):
     return session
 
 
+@pytest.mark.slow
 async def test_hard_is_kept_through_a_restart_and_the_computer_plays_on(
     world: World, tmp_path
 ) -> None:
@@ -111,7 +114,7 @@ async def test_a_broken_worker_costs_one_plain_move_not_the_match() -> None:
     from concurrent.futures import Executor
     from concurrent.futures.process import BrokenProcessPool
 
-    from bot.thinking import Thinker
+    from bot.play.thinking import Thinker
     from tests.agents.test_search import _midgame, _seat_decision
 
     class Broken(Executor):
@@ -136,7 +139,7 @@ async def test_computer_matches_queued_for_the_worker_share_its_time() -> None:
     import time
     from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
-    from bot.thinking import Thinker
+    from bot.play.thinking import Thinker
     from tests.agents.test_search import _midgame, _seat_decision
 
     match = _midgame("clash", 2)

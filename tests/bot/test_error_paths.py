@@ -1,9 +1,9 @@
-"""Issue 12 item 8: odd input gets a clear private answer; unexpected failures are answered
+"""Odd input gets a clear private answer; unexpected failures are answered
 and logged once, with the match they happened in."""
 
 import logging
 
-from bot.controller import Controller
+from bot.discord.controller import Controller
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import accept, challenge, panel_of
 

@@ -1,5 +1,5 @@
-"""Issue 18: every interaction about a match reaches the process that serves it, not only
-decision clicks (bot/routing.py). Two bots in one test process share one PostgreSQL; the
+"""Every interaction about a match reaches the process that serves it, not only
+decision clicks (bot/cluster/routing.py). Two bots in one test process share one PostgreSQL; the
 match belongs to the first, and every interaction reaches the second (the stand-in's
 newest connection, as every DM interaction reaches shard 0's process), which defers it
 and forwards it; the first answers through the token. When the first is gone, the second
@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import pytest
 import pytest_asyncio
 
-from bot.app import CardhostBot
-from bot.look import visible_cards
-from bot.sessions import MatchSession
-from bot.standin import CallbackType, FakeDiscord
+from bot.discord.app import CardhostBot
+from bot.play.sessions import MatchSession
+from bot.render.look import visible_cards
+from cardhost_devtools.standin import CallbackType, FakeDiscord
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import (
     accept,
@@ -194,8 +194,8 @@ def test_a_forwarded_click_fits_in_one_notify() -> None:
     when still large, it fits in a NOTIFY; what does not fit is refused, not cut."""
     import os
 
-    from bot.forwarding import NOTIFY_LIMIT, TooLarge, pack, unpack
-    from bot.routing import slim
+    from bot.cluster.forwarding import NOTIFY_LIMIT, TooLarge, pack, unpack
+    from bot.cluster.routing import slim
 
     options = [{"label": f"Card number {n} " + "x" * 80, "value": str(n)} for n in range(25)]
     rows = [

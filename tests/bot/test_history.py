@@ -1,7 +1,6 @@
-"""/history, /profile's picture and deck win rates, and /stats, through the Discord stand-in
-(issue 17 section 4)."""
+"""/history, /profile's picture and deck win rates, and /stats, through the Discord stand-in."""
 
-from bot.history import DeckNamer, RatingSeries, draw_rating_chart
+from bot.discord.history_lines import DeckNamer, RatingSeries, draw_rating_chart
 from bot.storage import RatingUpdate, Storage
 from engine.core.ruleset import get_ruleset
 from tests.bot.conftest import World
@@ -99,7 +98,7 @@ async def test_profile_picture_is_drawn_off_the_event_loop(world: World, bot, mo
     import asyncio
     import threading
 
-    import bot.cogs.history as history_cog
+    import bot.discord.cogs.history as history_cog
 
     storage = bot.storage
     await seed_matches(world, storage, 1)

@@ -2,11 +2,11 @@
 
 import itertools
 
-from bot.cogs.admin import Admin
-from bot.ratings import display_rating, rate_match
-from bot.standin import FakeUser
+from bot.discord.cogs.admin import Admin
+from bot.play.ratings import display_rating, rate_match
 from bot.storage import PlayerInfo, RatingUpdate, Storage
 from bot.storage.settings import CHALLENGE_EXPIRY_RANGE, TURN_TIMER_RANGE
+from cardhost_devtools.standin import FakeUser
 from engine.core.record import MatchRecord
 from tests.bot.conftest import World
 from tests.bot.test_ratings import FakeMatch, FakeSeat, FakeSession
@@ -177,7 +177,7 @@ async def test_rules_explain_clash_privately(world: World, bot) -> None:
 
 
 def test_rules_text_for_another_game_is_built_from_its_name() -> None:
-    from bot.rules_help import rules_text
+    from bot.render.rules_help import rules_text
     from engine.core.ruleset import get_ruleset
 
     other = type(get_ruleset("clash"))()
@@ -207,7 +207,7 @@ async def test_config_shows_and_changes_settings_for_a_manager(
     await _text(world, dana, "config", challenge_expiry=45, turn_timer=600)
     saved = await storage.settings.get_guild_settings(world.guild.id)
     assert (saved.turn_timer_seconds, saved.challenge_expiry_seconds) == (600, 45)
-    assert await bot.challenge_expiry(world.guild.id) == 45  # what new challenges use
+    assert await bot.times.challenge_expiry(world.guild.id) == 45  # what new challenges use
     assert world.fake.unknown_calls == []
 
 

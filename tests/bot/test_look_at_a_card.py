@@ -1,11 +1,11 @@
-"""Issue 15 in Discord: "Look at a card" on the board offers public cards only, on a panel
+"""In Discord: "Look at a card" on the board offers public cards only, on a panel
 the presser's own view (their hand, never another's); a pick answers privately with the
 card's picture and text; a hidden card can never be looked at, even by a forged value."""
 
 import random
 
-from bot.look import visible_cards
-from bot.look_components import MENUS_MAX, PER_MENU, look_view
+from bot.discord.look_components import MENUS_MAX, PER_MENU, look_view
+from bot.render.look import visible_cards
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import accept, challenge, click_option, panel_of
 
@@ -56,18 +56,20 @@ async def test_the_board_offers_public_cards_and_a_panel_the_players_own(world: 
 
 
 async def test_what_a_pick_is_checked_against_never_holds_a_hidden_card(world: World, bot) -> None:
-    """A pick is looked up again in `seen_for` (the presser's view) by uid, so a forged
-    value naming Bob's hand card finds nothing there for Alice."""
+    """A pick is looked up again in `MatchHandlers.seen` (the presser's view) by uid, so a
+    forged value naming Bob's hand card finds nothing there for Alice."""
     session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
-    from bot.look_components import SEAT, seen_for
+    from bot.discord.handlers import SEAT, MatchHandlers
 
     bobs = [c.card for c in visible_cards(session.match.view(1)) if c.where == "your hand"]
-    seen = await seen_for(bot, session.match_id, SEAT, world.alice.id)
+    handlers = bot.get_cog("MatchHandlers")
+    assert isinstance(handlers, MatchHandlers)
+    seen = await handlers.seen(session.match_id, SEAT, world.alice.id)
     assert not {c.uid for c in bobs} & {s.card.uid for s in seen}
 
 
 def test_menus_respect_discords_limits() -> None:
-    from bot.look import SeenCard
+    from bot.render.look import SeenCard
     from engine import CardView
 
     many = [

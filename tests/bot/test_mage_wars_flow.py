@@ -31,6 +31,7 @@ def secret_names(session, viewer: int | None) -> set[str]:
     return {n for n in secret if n not in public and not any(n in t for t in public)}
 
 
+@pytest.mark.slow
 async def test_a_three_player_mage_wars_match_is_played_to_the_end(world: World, storage) -> None:
     fake = world.fake
     dave = fake.add_user("dave")

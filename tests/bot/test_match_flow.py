@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.standin import FakeDiscord, FakeUser
+from cardhost_devtools.standin import FakeDiscord, FakeUser
 from engine.core.match import replay
 from tests.bot.conftest import World, start_bot
 
@@ -192,7 +192,7 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
 ) -> None:
     bot = bot_on_both  # on SQLite and on PostgreSQL
     fake = world.fake
-    presenter_module = importlib.import_module("bot.presenter")
+    presenter_module = importlib.import_module("bot.discord.presenter")
     drawn = []
     real_render = presenter_module.render_png
 
@@ -234,7 +234,7 @@ async def test_a_whole_match_is_played_with_buttons_and_rated(
         )
     if hasattr(bot.storage.ratings, "leaderboard"):
         board_rows = await bot.storage.ratings.leaderboard("clash", 0, 10)
-        if board_rows:  # ratings are written by bot.ratings when present
+        if board_rows:  # ratings are written by bot.play.ratings when present
             assert board_rows[0].user_id == session.seats[session.match.winner].user_id
     assert fake.unknown_calls == []
 
@@ -252,7 +252,7 @@ async def test_challenge_expires_unanswered(world: World, bot, monkeypatch) -> N
     async def quick(guild_id):
         return 0.2
 
-    monkeypatch.setattr(bot, "challenge_expiry", quick)
+    monkeypatch.setattr(bot.times, "challenge_expiry", quick)
     offer = await challenge(world, world.alice, world.bob)
     await world.fake.wait_until(lambda: "expired" in world.fake.message(offer.id).text)
     assert world.fake.message(offer.id).buttons == []
@@ -262,7 +262,7 @@ async def test_challenge_expires_unanswered(world: World, bot, monkeypatch) -> N
 async def test_a_challenge_from_before_a_restart_can_still_be_accepted(
     world: World, database_url: str
 ) -> None:
-    """Issue 12 item 1: challenges are stored, so a restart keeps them open."""
+    """Challenges are stored, so a restart keeps them open."""
     database = database_url  # on SQLite and on PostgreSQL
     first = await start_bot(world.fake, None, database=database)
     offer = await challenge(world, world.alice, world.bob)
@@ -338,7 +338,7 @@ async def test_two_simultaneous_clicks_apply_exactly_once(world: World, bot_on_b
     assert len(session.match.actions) == before + 1
     stale = [c for c in clicks if "no longer open" in answer_text(c)]
     assert len(stale) == len(clicks) - 1
-    # Each stale click was answered with the current panel (issue 12 item 3).
+    # Each stale click was answered with the current panel.
     assert all(c.callback_type.name == "UPDATE_MESSAGE" for c in stale)
     assert all(f":{session.match.pending[0].seq}:" in str(c.callback_data) for c in stale)
     record = await bot.storage.matches.load_record(session.match_id)

@@ -1,4 +1,4 @@
-"""Issue 13 §4: a ping when a player's decision opens because someone else acted, at most
+"""A ping when a player's decision opens because someone else acted, at most
 once per turn, never about a decision the public view does not show, and /notify off."""
 
 import asyncio
@@ -145,14 +145,16 @@ async def test_a_ping_timer_keeps_no_match_alive_after_it_fired() -> None:
     import gc
     import weakref
     from types import SimpleNamespace
+    from typing import Any
 
-    from bot.notify import TurnNotifier
+    from bot.discord.notify import TurnNotifier
+    from tests.bot.bare import Unused
 
     class Session:  # a stand-in for a whole match: only its lifetime matters here
         match_id = 7
 
-    bot = SimpleNamespace(controller=SimpleNamespace(later=lambda coro: coro.close()))
-    notifier = TurnNotifier(bot)  # type: ignore[arg-type]
+    later: Any = SimpleNamespace(later=lambda coro: coro.close())
+    notifier = TurnNotifier(storage=Unused(), traffic=Unused(), http=Unused(), background=later)
     notifier.delay = 0
     session = Session()
     alive = weakref.ref(session)

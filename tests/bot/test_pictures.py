@@ -7,20 +7,19 @@ import signal
 import sys
 import uuid
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from bot.crashtest import RUN_ENV, surviving_processes
-from bot.presenter import Presenter
+from cardhost_devtools.crashtest import RUN_ENV, surviving_processes
 from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
+from tests.bot.bare import bare_presenter
 
 
 async def test_a_board_picture_is_drawn_in_a_worker_process() -> None:
     decks = get_ruleset("clash").preconstructed_decks()
     match = new_match("clash", ["Ann", "Bo"], [decks["ember_rush"], decks["grave_tide"]], 3)
-    presenter = Presenter(SimpleNamespace())  # type: ignore[arg-type]
+    presenter = bare_presenter()
     presenter.image_processes = True
     try:
         png = await presenter.picture(match.view(None))
@@ -29,7 +28,7 @@ async def test_a_board_picture_is_drawn_in_a_worker_process() -> None:
     assert png is not None and png.startswith(b"\x89PNG\r\n\x1a\n")
 
 
-# -- picture workers die with the bot (issue 12 item 6) --------------------------------------
+# -- picture workers die with the bot --------------------------------------
 
 # The bot's side of it: a presenter draws one board picture in its worker process, the
 # process says "drawn" and waits to be killed. With `{thread}` the pool is made, and its
@@ -37,14 +36,13 @@ async def test_a_board_picture_is_drawn_in_a_worker_process() -> None:
 # thread, not the process): the worker must outlive that thread and draw again.
 PICTURE_PROCESS = """
 import asyncio, threading
-from types import SimpleNamespace
-from bot.presenter import Presenter
+from tests.bot.bare import bare_presenter
 from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
 
 decks = get_ruleset("clash").preconstructed_decks()
 match = new_match("clash", ["Ann", "Bo"], [decks["ember_rush"], decks["grave_tide"]], 3)
-presenter = Presenter(SimpleNamespace())
+presenter = bare_presenter()
 presenter.image_processes = True
 
 async def draw():

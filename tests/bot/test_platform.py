@@ -1,4 +1,4 @@
-"""Issue 13 §5: /deck import through a text box, the /challenge cooldown, and interaction
+"""/deck import through a text box, the /challenge cooldown, and interaction
 callbacks that are never sent after their 3-second window, 429 or not."""
 
 import asyncio
@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.cogs.challenge_menu import MENU_NAME
-from bot.traffic import CallbackTooLate, guard_callbacks
+from bot.discord.cogs.challenge_menu import MENU_NAME
+from bot.discord.traffic import CallbackTooLate, guard_callbacks
 from cards.deckcode import encode
 from engine.core.ruleset import get_ruleset
 from tests.bot.conftest import World

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.ratings import (
+from bot.play.ratings import (
     INITIAL_MU,
     INITIAL_ORDINAL,
     INITIAL_SIGMA,
@@ -254,7 +254,7 @@ async def test_a_match_is_rated_once(storage: Storage, caplog: pytest.LogCapture
     session = await _session(storage, [ALICE, BOB], winner=0)
     await rate_match(storage, session)
     before = await storage.ratings.get_rating(1, "clash")
-    with caplog.at_level(logging.WARNING, logger="bot.ratings"):
+    with caplog.at_level(logging.WARNING, logger="bot.play.ratings"):
         await rate_match(storage, session)  # e.g. a duplicate finish hook: no error, no change
     assert await storage.ratings.get_rating(1, "clash") == before
     assert "already rated" in caplog.text
@@ -270,16 +270,16 @@ async def test_a_failure_is_logged_not_raised(
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(storage.ratings, "get_rating", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.ratings"):
+    with caplog.at_level(logging.ERROR, logger="bot.play.ratings"):
         await rate_match(storage, session)
     assert "could not be rated" in caplog.text and "disk on fire" in caplog.text
 
 
-# -- the display scale (issue 15) ------------------------------------------------------------
+# -- the display scale ------------------------------------------------------------
 
 
 def test_a_newcomer_reads_1000_and_the_scale_keeps_the_ladder_order() -> None:
-    from bot.ratings import DISPLAY_START, display_rating
+    from bot.play.ratings import DISPLAY_START, display_rating
 
     assert display_rating(INITIAL_ORDINAL) == DISPLAY_START == 1000
     ordinals = [-60.0, -12.5, -2.0, 0.0, 0.4, 3.0, 27.0]
@@ -289,7 +289,7 @@ def test_a_newcomer_reads_1000_and_the_scale_keeps_the_ladder_order() -> None:
 
 
 def test_a_first_loss_reads_as_a_positive_rating_and_a_whole_change() -> None:
-    from bot.ratings import change_text, display_change, display_rating, rating_line
+    from bot.play.ratings import change_text, display_change, display_rating, rating_line
 
     (_, _, lost), (_, _, won) = new_ratings([NEW, NEW], winner=1)
     assert lost < 0 < display_rating(lost) < 1000 < display_rating(won)
@@ -301,7 +301,7 @@ def test_a_first_loss_reads_as_a_positive_rating_and_a_whole_change() -> None:
 
 
 async def test_rate_match_returns_each_seats_display_change(storage: Storage) -> None:
-    from bot.ratings import display_rating
+    from bot.play.ratings import display_rating
 
     changes = await rate_match(storage, await _session(storage, [ALICE, BOB], winner=0))
     alice = await storage.ratings.get_rating(1, "clash")

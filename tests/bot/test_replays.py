@@ -1,4 +1,4 @@
-"""/replay, /reveal and export end to end through the Discord stand-in (issue 17 section 3).
+"""/replay, /reveal and export end to end through the Discord stand-in.
 
 Most tests store a finished match made by the engine's agents (quick and deterministic);
 the first plays a whole match with buttons and compares the replay's last step with the
@@ -12,9 +12,9 @@ import random
 import pytest
 
 from bot.cli import main
-from bot.replays import Replay
-from bot.standin import FakeUser
+from bot.play.replays import Replay
 from bot.storage import PlayerInfo, Storage
+from cardhost_devtools.standin import FakeUser
 from engine.agents.base import make_agent
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset

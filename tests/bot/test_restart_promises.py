@@ -1,4 +1,4 @@
-"""Issue 12 items 2-4: a player is shown only what is committed; after a restart every
+"""A player is shown only what is committed; after a restart every
 board and panel is brought up to date; a stale click refreshes the clicker's panel; a
 click whose answer Discord refused still leaves the clicker's panel current.
 
@@ -10,8 +10,8 @@ database the killed process would have left behind.
 import asyncio
 import random
 
-from bot.standin import FakeDiscord, FakeUser
 from bot.storage import StorageError
+from cardhost_devtools.standin import FakeDiscord, FakeUser
 from engine.core.match import replay
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import (
@@ -207,7 +207,7 @@ async def test_a_restart_brings_every_board_and_panel_up_to_date(world: World, t
 async def test_a_click_for_a_match_not_replayed_yet_replays_it_and_goes_through(
     world: World, tmp_path
 ) -> None:
-    """Issue 18: a start answers before it replays. A click on an old button of a match
+    """A start answers before it replays. A click on an old button of a match
     not replayed yet waits for that match's replay, then is applied as always; the match's
     board and panels are then brought up to date like any restored match's."""
     fake: FakeDiscord = world.fake
@@ -252,7 +252,7 @@ async def test_a_click_for_a_match_not_replayed_yet_replays_it_and_goes_through(
 async def test_the_background_replays_the_waiting_matches_first(world: World, tmp_path) -> None:
     """The background replay goes soonest turn clock first: a match whose player has a
     decision open (a stored clock) comes before an older one with none."""
-    from bot.sessions import SessionManager
+    from bot.play.sessions import SessionManager
     from bot.storage import Storage
 
     database = str(tmp_path / "order.sqlite3")

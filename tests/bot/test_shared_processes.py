@@ -1,4 +1,4 @@
-"""Issue 18 section 2, in one test process: two bots with leases on one database. The first
+"""Several processes, in one test process: two bots with leases on one database. The first
 dies (its leases are neither renewed nor released); the second, started meanwhile, leaves
 its matches alone while the leases run, then takes them over by replaying their logs,
 brings their panels up to date, and the dead process's old buttons work on it."""
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.standin import FakeDiscord
+from cardhost_devtools.standin import FakeDiscord
 from engine import replay
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
@@ -117,7 +117,7 @@ async def test_a_process_given_shard_ids_connects_those_shards_and_plays(
 ) -> None:
     """CARDHOST_SHARD_IDS / CARDHOST_SHARD_COUNT make the bot an AutoShardedBot on those
     shards (the stand-in has one), with the same fast click path."""
-    from bot.app import ShardedCardhostBot
+    from bot.discord.app import ShardedCardhostBot
 
     fake: FakeDiscord = world.fake
     bot = await start_bot(

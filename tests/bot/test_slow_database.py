@@ -1,4 +1,4 @@
-"""A slow database never costs an unanswered interaction (bot/in_time.py).
+"""A slow database never costs an unanswered interaction (bot/discord/in_time.py).
 
 Discord answers 10062 to a first answer after 3 s, and the stand-in does too. Here the
 stores behind /challenge and Accept take longer than that; the bot defers in time and

@@ -1,10 +1,10 @@
-"""Issue 17 section 2: anyone can follow a running match live and read-only, and never
+"""Anyone can follow a running match live and read-only, and never
 sees a hand or a private choice (every version of their copy is checked)."""
 
 import json
 import random
 
-from bot.spectators import OWN_MATCH
+from bot.discord.spectators import OWN_MATCH
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import (
     accept,

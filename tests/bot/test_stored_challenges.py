@@ -1,4 +1,4 @@
-"""Issue 12 item 1: challenges are stored, their ids never repeat across processes, and a
+"""Challenges are stored, their ids never repeat across processes, and a
 button of a challenge that is gone says so, changes nothing and clears its message."""
 
 import asyncio
@@ -52,7 +52,7 @@ async def test_a_challenge_that_expired_while_the_bot_was_down_says_so_on_start(
     async def quick(guild_id):
         return 1.0
 
-    monkeypatch.setattr(first, "challenge_expiry", quick)
+    monkeypatch.setattr(first.times, "challenge_expiry", quick)
     offer = await challenge(world, world.alice, world.bob)
     await fake.stop_bot(first)
     await asyncio.sleep(1.2)

@@ -1,4 +1,4 @@
-"""Issue 17 section 1: a match in its own thread, so one channel hosts many matches.
+"""A match in its own thread, so one channel hosts many matches.
 
 Thread mode is the bot's default (tests elsewhere run in channel mode). Discord's thread
 rules are the stand-in's (Topics: Threads): a thread starts from a message and takes its
@@ -8,8 +8,8 @@ without Create Public Threads the start is refused (50013).
 
 import random
 
-from bot.standin import FakeDiscord
-from bot.standin.state import CREATE_PUBLIC_THREADS
+from cardhost_devtools.standin import FakeDiscord
+from cardhost_devtools.standin.entities import CREATE_PUBLIC_THREADS
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import click_option, eventually, panel_of
 

@@ -3,8 +3,8 @@
 import asyncio
 import time
 
-import bot.sessions
-from bot.app import CardhostBot
+import bot.play.sessions
+from bot.play.server_times import ServerTimes
 from tests.bot.conftest import World, start_bot
 from tests.bot.test_match_flow import accept, challenge, eventually
 
@@ -17,7 +17,6 @@ async def test_turn_timer_warns_at_half_time_then_the_idle_player_loses(
     async def short(guild_id):
         return 0.6
 
-    monkeypatch.setattr(bot, "turn_timer", short)
     monkeypatch.setattr(bot.sessions, "turn_timer", short)
     session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
     idle = session.match.pending[0].player
@@ -61,7 +60,7 @@ async def test_hand_board_match_and_resign_commands(world: World, bot) -> None:
     assert fake.unknown_calls == []
 
 
-# -- turn clocks across a restart (issue 12 item 5) ----------------------------------------
+# -- turn clocks across a restart ----------------------------------------
 
 
 def every_bot_times(monkeypatch, seconds: float) -> None:
@@ -70,7 +69,7 @@ def every_bot_times(monkeypatch, seconds: float) -> None:
     async def timer(self, guild_id):
         return seconds
 
-    monkeypatch.setattr(CardhostBot, "turn_timer", timer)
+    monkeypatch.setattr(ServerTimes, "turn_timer", timer)
 
 
 def time_left(session) -> dict[int, float]:
@@ -152,7 +151,7 @@ async def test_a_warning_already_sent_is_not_sent_again_after_a_restart(
 ) -> None:
     every_bot_times(monkeypatch, 12.0)
     # A grace well under the time left at the warning, so that the clock is not moved.
-    monkeypatch.setattr(bot.sessions, "RESTART_GRACE_SHARE", 0.1, raising=False)
+    monkeypatch.setattr(bot.play.sessions, "RESTART_GRACE_SHARE", 0.1)
     database = str(tmp_path / "clock.sqlite3")
     first = await start_bot(world.fake, None, database=database)
     session = await accept(world, first, await challenge(world, world.alice, world.bob), world.bob)

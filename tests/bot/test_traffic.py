@@ -1,11 +1,11 @@
-"""Issue 13 §3: the bot reaches players through their own interaction tokens and shares
+"""The bot reaches players through their own interaction tokens and shares
 the global budget by priority (players whose decision opened first, then boards)."""
 
 import asyncio
 import random
 
-from bot.standin import ApiError
-from bot.traffic import BOARD, NOTICE, PANEL, GlobalBudget, InteractionTokens
+from bot.discord.traffic import BOARD, NOTICE, PANEL, GlobalBudget, InteractionTokens
+from cardhost_devtools.standin import ApiError
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import accept, challenge, click_option, eventually, panel_of
 

@@ -1,14 +1,14 @@
-"""Issue 18 section 2 end to end: two `cardhost bot` processes on one PostgreSQL.
+"""Several processes end to end: two `cardhost bot` processes on one PostgreSQL.
 
 Both bots run in processes of their own against the stand-in (as `cardhost crashtest`
-runs one: `python -m bot.bench child`), with leases on (CARDHOST_SHARED). The first
-deals three matches; then the second connects, and from then on the stand-in delivers
-every click to the second (as Discord delivers every DM click to shard 0's process),
-which forwards the clicks of the first's matches to it over LISTEN/NOTIFY. Two more
-matches are dealt on the second. All five are played; the first is SIGKILLed mid-game.
-Then: its leases expire and the second takes its matches over by replaying their logs;
-every click acknowledged as done (by either process) is in the log, none twice; every
-match runs again with current panels; old buttons keep working.
+runs one: `python -m cardhost_devtools.bench.bot child`), with leases on
+(CARDHOST_SHARED). The first deals three matches; then the second connects, and from then
+on the stand-in delivers every click to the second (as Discord delivers every DM click to
+shard 0's process), which forwards the clicks of the first's matches to it over
+LISTEN/NOTIFY. Two more matches are dealt on the second. All five are played; the first
+is SIGKILLed mid-game. Then: its leases expire and the second takes its matches over by
+replaying their logs; every click acknowledged as done (by either process) is in the log,
+none twice; every match runs again with current panels; old buttons keep working.
 """
 
 import asyncio
@@ -17,7 +17,8 @@ import uuid
 
 import pytest
 
-from bot.crashtest import (
+from bot.storage import Storage
+from cardhost_devtools.crashtest import (
     CLICK_TIMEOUT,
     STALE,
     BotProcess,
@@ -29,8 +30,7 @@ from bot.crashtest import (
     decision_items,
     panel,
 )
-from bot.standin import CallbackType, FakeDiscord
-from bot.storage import Storage
+from cardhost_devtools.standin import CallbackType, FakeDiscord
 
 LEASE = 3.0
 

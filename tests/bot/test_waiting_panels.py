@@ -92,7 +92,6 @@ async def test_a_kept_turn_timer_acts_on_the_clock_of_the_new_decision(
     async def timer(guild_id):
         return 2 * half
 
-    monkeypatch.setattr(bot, "turn_timer", timer)
     monkeypatch.setattr(bot.sessions, "turn_timer", timer)
     session = await accept(world, bot, await challenge(world, world.alice, world.bob), world.bob)
     # The coin winner's choice is the only decision open; after it, every open decision

@@ -1,8 +1,8 @@
-"""Worker processes yield the CPU to the bot's event loop (bot/workers.py)."""
+"""Worker processes yield the CPU to the bot's event loop (bot/play/workers.py)."""
 
 import os
 
-from bot.workers import WORKER_NICENESS, worker_pool
+from bot.play.workers import WORKER_NICENESS, worker_pool
 
 
 def test_a_worker_runs_at_a_lower_priority_than_the_bot() -> None:

@@ -1,8 +1,8 @@
-"""Issue 12 item 7: a decision whose minimum is 0 can be completed with zero picks."""
+"""A decision whose minimum is 0 can be completed with zero picks."""
 
 import pytest
 
-from bot.components import decision_components, decision_view
+from bot.discord.components import decision_components, decision_view
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import accept, challenge, panel_of
 

@@ -4,17 +4,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pydantic import TypeAdapter
 
-from cards.battle_mages_text import card_text
-from cards.loader import CardFileError, load_pool
-from cards.schema import battle_mages as schema
-from engine.rulesets.battle_mages.cards import battle_mages_pool
+from cards.battle_mages import schema
+from cards.battle_mages.text import card_text
+from cards.loader import CardFileError, game_pool, load_pool
 
 
 @pytest.fixture(scope="module")
 def pool():
-    return battle_mages_pool()
+    return game_pool("battle-mages")
 
 
 def _scripts(card):
@@ -130,7 +128,7 @@ def test_a_bad_card_file_names_file_card_and_field(tmp_path: Path, case: str):
     text, words = BAD[case]
     (tmp_path / "cards.toml").write_text(text)
     with pytest.raises(CardFileError) as info:
-        load_pool("battle-mages", TypeAdapter(schema.Card), tmp_path)
+        load_pool("battle-mages", tmp_path)
     message = str(info.value)
     assert "cards.toml" in message
     for word in words:
@@ -139,7 +137,7 @@ def test_a_bad_card_file_names_file_card_and_field(tmp_path: Path, case: str):
 
 def test_a_good_card_file_loads(tmp_path: Path):
     (tmp_path / "cards.toml").write_text(RITUAL)
-    pool = load_pool("battle-mages", TypeAdapter(schema.Card), tmp_path)
+    pool = load_pool("battle-mages", tmp_path)
     assert list(pool.cards) == ["bad_bolt"]
 
 

@@ -4,11 +4,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pydantic import TypeAdapter
 
 from cards import loader
-from cards.clash_text import card_text
-from cards.schema import clash
+from cards.clash import schema as clash
+from cards.clash.text import card_text
 
 DECK_SIZE = 30
 COPY_LIMIT = 3
@@ -17,7 +16,7 @@ EFFECT_FIELDS = ("on_summon", "on_death", "on_turn_end")
 
 @pytest.fixture(scope="module")
 def pool():
-    return loader.clash_pool()
+    return loader.game_pool("clash")
 
 
 def _of_type(pool, card_type):
@@ -176,7 +175,7 @@ effects = [
 
 
 def _load(folder: Path):
-    return loader.load_pool("clash", TypeAdapter(clash.Card), folder=folder)
+    return loader.load_pool("clash", folder=folder)
 
 
 @pytest.mark.parametrize("case", sorted(BAD_CARDS))

@@ -6,14 +6,14 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from cards.loader import CardFileError, load_pool
-from cards.schema import enchantoria as schema
-from engine.rulesets.enchantoria import RULESET
-from engine.rulesets.enchantoria.cards import enchantoria_pool, protos
+from cards.enchantoria import schema
+from cards.loader import CardFileError, game_pool, load_pool
+from engine.rulesets.enchantoria.cards import protos
+from engine.rulesets.enchantoria.ruleset import RULESET
 
 
 def test_the_pool_has_at_least_40_original_cards() -> None:
-    pool = enchantoria_pool()
+    pool = game_pool("enchantoria")
     assert len(pool.cards) >= 40
     assert len({c.name for c in pool.cards.values()}) == len(pool.cards)
 
@@ -29,7 +29,7 @@ PUBLISHED = {
 
 
 def test_no_card_carries_a_published_name() -> None:
-    names = {c.name for c in enchantoria_pool().cards.values()}
+    names = {c.name for c in game_pool("enchantoria").cards.values()}
     assert names.isdisjoint(PUBLISHED), names & PUBLISHED
 
 
@@ -87,7 +87,7 @@ def test_a_typo_names_file_card_and_field(tmp_path: Path) -> None:
         'effects = [{ kind = "damage", amont = 3 }]\n',
     )
     with pytest.raises(CardFileError) as err:
-        load_pool("enchantoria", ADAPTER, folder)
+        load_pool("enchantoria", folder)
     text = str(err.value)
     assert "bad.toml" in text and "card 'oops'" in text and "amont" in text
 
@@ -109,4 +109,4 @@ def test_a_typo_names_file_card_and_field(tmp_path: Path) -> None:
 def test_inconsistent_cards_fail_at_load(tmp_path: Path, card: str, words: str) -> None:
     folder = write(tmp_path, f'[[card]]\nid = "odd"\nname = "Odd"\n{card}\n')
     with pytest.raises(CardFileError, match=words):
-        load_pool("enchantoria", ADAPTER, folder)
+        load_pool("enchantoria", folder)

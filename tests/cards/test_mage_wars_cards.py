@@ -4,23 +4,22 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pydantic import TypeAdapter
 
 from cards import loader
-from cards.schema import mage_wars as s
+from cards.mage_wars import schema as s
 from engine.core.ruleset import get_ruleset
-from engine.rulesets.mage_wars.cards import mage_wars_pool, protos
+from engine.rulesets.mage_wars.cards import protos
 
 PLAY_DECKS = ("fate", "quest", "enchanted", "mystic", "arcane")
 
 
 @pytest.fixture(scope="module")
 def pool():
-    return mage_wars_pool()
+    return loader.game_pool("mage-wars")
 
 
 def test_each_play_deck_has_at_least_25_original_cards(pool) -> None:
-    # issue 7 item 11 — at least 25 cards in each of the five play decks.
+    # At least 25 cards in each of the five play decks: enough variety to deal from.
     counts = Counter(c.deck for c in pool.cards.values() if c.type != "mage")
     for deck in PLAY_DECKS:
         assert counts[deck] >= 25, f"{deck}: {counts[deck]}"
@@ -90,7 +89,7 @@ def test_a_typo_names_the_file_the_card_and_the_field(tmp_path: Path) -> None:
         'health = 2\npower = 1\nonce = [{ kind = "damage", amount = 2, target = "enemy_mages" }]\n'
     )
     with pytest.raises(loader.CardFileError) as err:
-        loader.load_pool("mage-wars", TypeAdapter(s.Card), tmp_path)
+        loader.load_pool("mage-wars", tmp_path)
     message = str(err.value)
     assert "bad.toml" in message and "oops" in message and "once" in message
 
@@ -101,7 +100,7 @@ def test_a_fate_card_cannot_ask_for_a_chosen_target(tmp_path: Path) -> None:
         'effects = [{ kind = "damage", amount = 2, target = "enemy_mage" }]\n'
     )
     with pytest.raises(loader.CardFileError, match="odd_fate"):
-        loader.load_pool("mage-wars", TypeAdapter(s.Card), tmp_path)
+        loader.load_pool("mage-wars", tmp_path)
 
 
 def test_only_a_wounds_win_counts_past_five() -> None:
@@ -128,5 +127,5 @@ PUBLISHED = {
 
 
 def test_no_card_carries_a_published_name(pool) -> None:
-    # Original content only (issue 7, item 11).
+    # Original content only: no card may carry a published game's name.
     assert not {c.name for c in pool.cards.values()} & PUBLISHED

@@ -4,12 +4,10 @@ with the file, the card and the field in the message."""
 from pathlib import Path
 
 import pytest
-from pydantic import TypeAdapter
 
-from cards.loader import CardFileError, load_pool
-from cards.schema import magic_core as schema
-from engine.rulesets.magic_core import RULESET
-from engine.rulesets.magic_core.cards import pool, protos
+from cards.loader import CardFileError, game_pool, load_pool
+from engine.rulesets.magic_core.cards import protos
+from engine.rulesets.magic_core.ruleset import RULESET
 
 
 def test_five_basic_land_types_and_sixty_original_spells_and_permanents() -> None:
@@ -26,7 +24,7 @@ def test_tokens_of_111_10_and_x_spells_are_in_the_pool() -> None:
     assert {"treasure", "food", "gold"} <= tokens
     made = {
         e.token
-        for card in pool().cards.values()
+        for card in game_pool("magic-core").cards.values()
         for effects in [card.effects] + [t.effects for t in card.triggers]
         for e in effects
         if e.kind == "create_token"
@@ -60,7 +58,7 @@ def test_card_names_are_unique() -> None:
 
 def _load(tmp_path: Path, text: str):
     (tmp_path / "bad.toml").write_text(text, encoding="utf-8")
-    return load_pool("magic_core", TypeAdapter(schema.Card), folder=tmp_path)
+    return load_pool("magic-core", folder=tmp_path)
 
 
 def test_a_typo_names_file_card_and_field(tmp_path: Path) -> None:

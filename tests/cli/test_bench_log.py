@@ -1,7 +1,7 @@
 """`cardhost bench-log`: it runs the real log and says what it measured (that the group
 commit gathers appends is tests/storage/test_db.py's)."""
 
-from bot.bench_log import bench_log, run_bench_log
+from cardhost_devtools.bench.log import bench_log, run_bench_log
 
 
 async def test_bench_log_reports_the_groups_it_wrote(monkeypatch) -> None:

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bot.cli import main
-from bot.terminal import TerminalGame, play_in_terminal
+from bot.terminal.play import TerminalGame, play_in_terminal
 from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
 
@@ -107,7 +107,7 @@ def test_bad_terminal_input_gets_a_message_and_a_new_prompt() -> None:
 
 def test_hot_seat_hides_each_screen_from_the_next_player() -> None:
     """Each hand-over clears the screen; what follows is drawn from that player's view."""
-    from bot.terminal import CLEAR_SCREEN
+    from bot.terminal.play import CLEAR_SCREEN
 
     script = Script([], then="1")
     winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
@@ -193,7 +193,7 @@ def test_terminal_against_two_computers_plays_on_after_you_are_out(relay) -> Non
 
 
 def test_enchantoria_hot_seat_draws_each_screen_from_its_owners_view(monkeypatch) -> None:
-    """Issue 5 item 10: hot-seat secret choices. Every view the terminal draws after a
+    """Hot-seat secret choices. Every view the terminal draws after a
     hand-over is that player's own, so a committed-but-unrevealed plan never shows."""
     from engine.core.match import Match
 
@@ -225,7 +225,7 @@ def test_enchantoria_hot_seat_draws_each_screen_from_its_owners_view(monkeypatch
 
 
 def test_simulate_and_play_take_only_the_options_the_game_has(capsys) -> None:
-    """Issue 14 §4: --best-of for games that play series; refused, by name, elsewhere."""
+    """--best-of for games that play series; refused, by name, elsewhere."""
     assert main(["simulate", "clash", "--games", "2", "--best-of", "3"]) == 0
     assert "games=2" in capsys.readouterr().out
     assert main(["simulate", "battle-mages", "--games", "1", "--best-of", "3"]) == 2
@@ -241,7 +241,7 @@ def test_simulate_and_play_take_only_the_options_the_game_has(capsys) -> None:
 
 
 def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
-    import bot.terminal
+    import bot.terminal.play
     from engine.core.errors import OptionError
 
     started = []
@@ -250,7 +250,7 @@ def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
         started.append(new_match(*args))
         return started[-1]
 
-    monkeypatch.setattr(bot.terminal, "new_match", spy)
+    monkeypatch.setattr(bot.terminal.play, "new_match", spy)
     script = Script(["q", "y"], then="q")
     play_in_terminal("clash", seed=3, read=script.read, write=script.write, options={"best_of": 3})
     assert started[0].record.options == {"best_of": 3}

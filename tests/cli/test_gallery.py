@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.gallery import MID_TURN, mid_game
+from cardhost_devtools.gallery import MID_TURN, mid_game
 from engine import ruleset_ids
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.play.replays import Replay, ReplayRefused
 from bot.render.text import board_text
-from bot.replay_terminal import step_through
-from bot.replays import Replay, ReplayRefused
+from bot.terminal.replay import step_through
 from engine.agents.base import make_agent
 from engine.core.match import Match, new_match
 from engine.core.record import MatchRecord

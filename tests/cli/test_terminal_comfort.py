@@ -1,4 +1,4 @@
-"""Issue 15, the terminal: resigning asks first, hand-overs clear the scrollback, leaving
+"""Comfort in the terminal: resigning asks first, hand-overs clear the scrollback, leaving
 (Ctrl-D, Ctrl-C, resigning among three) ends with one clean line, and bad input is
 answered in words that fit it."""
 
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.terminal import CLEAR_SCREEN, LEFT, TerminalGame, play_in_terminal
+from bot.terminal.play import CLEAR_SCREEN, LEFT, TerminalGame, play_in_terminal
 from engine.core.match import Match, new_match
 from engine.core.ruleset import get_ruleset
 from tests.cli.test_cli import RandomPlayer, Script

@@ -1,13 +1,13 @@
-"""Issue 15 in the terminal: `i`, `i N` and `look NAME` read any card the player can see,
+"""In the terminal: `i`, `i N` and `look NAME` read any card the player can see,
 never a hidden one; `?` shows the same rules and words as Discord's /rules; options are
 grouped and keep their numbers between two screens where they can."""
 
 import random
 
-from bot.look import card_details, visible_cards
-from bot.option_numbers import OptionNumberer
-from bot.rules_help import glossary_text, plain, rules_text
-from bot.terminal import TerminalGame
+from bot.render.look import card_details, visible_cards
+from bot.render.rules_help import glossary_text, plain, rules_text
+from bot.terminal.option_numbers import OptionNumberer
+from bot.terminal.play import TerminalGame
 from engine import Match, Option, get_ruleset, new_match
 from tests.cli.test_cli import Script
 
@@ -87,7 +87,7 @@ def test_look_by_name_reads_the_card_with_its_text() -> None:
 
 
 def test_question_mark_shows_the_rules_and_words_of_rules_command() -> None:
-    from bot.cogs.admin import rules_page
+    from bot.discord.cogs.admin import rules_page
 
     for game, words in (("enchantoria", ("ward", "aura", "pulse")), ("mage-wars", ("Waning",))):
         rules = get_ruleset(game)

@@ -1,6 +1,6 @@
-"""Issue 12 item 7, in the terminal: Enter alone completes a decision whose minimum is 0."""
+"""In the terminal: Enter alone completes a decision whose minimum is 0."""
 
-from bot.terminal import TerminalGame
+from bot.terminal.play import TerminalGame
 from engine.core.match import new_match
 from engine.core.ruleset import get_ruleset
 from tests.cli.test_cli import Script

@@ -1,5 +1,5 @@
 """The engine contract (docs/architecture.md), checked the same way for every registered
-ruleset and for Relay, the test-only game for more than two seats (issue 14).
+ruleset and for Relay, the test-only game for more than two seats.
 
 Helpers in tests/support/contract.py; the no-tells check is test_no_tells.py next to this.
 """

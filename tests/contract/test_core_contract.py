@@ -1,9 +1,9 @@
-"""Issue 14 §1: every ruleset runs on the core's machinery (engine/core/state.py).
+"""Every ruleset runs on the core's machinery (engine/core/state.py).
 
 A ruleset's state supplies hooks; the core's `decisions` (the cache), `apply` (the step
 driver), `clone` (the compiled copier) and `view` (the frame, with redaction) are not
 overridden, and pending work lives in the core's `Steps`. Checked for every registered
-ruleset; the ones still being ported are allowed for now.
+ruleset.
 """
 
 import pytest
@@ -15,12 +15,7 @@ from tests.support.contract import games, play, start
 
 FINAL = ("decisions", "apply", "clone", "view")
 
-#: Rulesets not yet on the core: their port branches (i14-magic, i14-bm, i14-mw) removed
-#: them from this list. Nothing may be added to it. Empty: every registered ruleset
-#: and Relay (tests/support/relay.py) run on the core.
-NOT_YET_PORTED: set[str] = set()
-
-PORTED = [g for g in games() if g not in NOT_YET_PORTED]
+GAMES = games()
 
 
 def _state_class(game: str) -> type[GameState]:
@@ -37,13 +32,13 @@ def _overridden(cls: type) -> list[str]:
     return sorted(set(found))
 
 
-@pytest.mark.parametrize("game", PORTED)
-def test_a_ported_ruleset_overrides_none_of_the_cores_final_methods(game: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_ruleset_overrides_none_of_the_cores_final_methods(game: str) -> None:
     assert _overridden(_state_class(game)) == []
 
 
-@pytest.mark.parametrize("game", PORTED)
-def test_a_ported_ruleset_keeps_its_pending_work_in_the_cores_steps(game: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_ruleset_keeps_its_pending_work_in_the_cores_steps(game: str) -> None:
     match = start(game, 1)
     assert isinstance(match.state.steps, Steps)
     assert match.state.steps, "a new game waits on a step"
@@ -51,7 +46,7 @@ def test_a_ported_ruleset_keeps_its_pending_work_in_the_cores_steps(game: str) -
     assert isinstance(match.state.steps, Steps)
 
 
-@pytest.mark.parametrize("game", PORTED)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_clone_shares_no_mutable_container_its_plan_does_not_declare(game: str) -> None:
     for seed in range(3):
         match = play(start(game, seed), seed, 60)
@@ -59,12 +54,3 @@ def test_a_clone_shares_no_mutable_container_its_plan_does_not_declare(game: str
         twin = state.clone()
         assert undeclared_shares(state, twin) == []
         assert twin.steps is not state.steps and twin._decisions is None
-
-
-def test_the_allow_list_names_only_rulesets_that_are_still_unported() -> None:
-    """A ruleset that was ported must leave the list (so the checks above cover it)."""
-    for game in sorted(NOT_YET_PORTED & set(games())):
-        cls = _state_class(game)
-        assert _overridden(cls) or not isinstance(
-            getattr(start(game, 0).state, "steps", None), Steps
-        ), f"{game} runs on the core: take it off NOT_YET_PORTED"

@@ -1,4 +1,4 @@
-"""`cardhost balance` (issue 15, "Balance you can feel"): its interval and its bookkeeping."""
+"""`cardhost balance`: its interval and its bookkeeping."""
 
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""Issue 14 §4: a record pins the cards its match started with, so a content update (a
+"""A record pins the cards its match started with, so a content update (a
 balance change, a removed card) never replays a running match into another state."""
 
 import contextlib
@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine.agents import make_agent
+from engine.core.card_hashes import card_hash, digest
 from engine.core.errors import RecordError
 from engine.core.match import Match, new_match, replay
-from engine.core.pins import card_hash, digest
 from engine.core.record import MatchRecord
 from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
 from tests.support.fingerprint import fingerprint

@@ -208,7 +208,7 @@ def test_an_undeclared_mutable_shared_by_a_copy_is_reported() -> None:
 
 
 class Pile:
-    """Holds cards the ways the port rulesets asked for (issue 14 requests)."""
+    """Holds cards every way the rulesets need: shared, copied as a list, through the memo."""
 
     __slots__ = ("by_name", "fillers", "index", "library", "piles", "where")
 

@@ -1,4 +1,4 @@
-"""Issue 14 §4: each ruleset declares its match options as a typed model, and
+"""Each ruleset declares its match options as a typed model, and
 `new_match` accepts only what that model allows (a typed error naming the option)."""
 
 import pytest

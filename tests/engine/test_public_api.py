@@ -1,4 +1,4 @@
-"""The engine's public API comes from one place: `engine` (issue 14 §5).
+"""The engine's public API comes from one place: `engine`.
 
 Front ends import from `engine` only, so the engine may move its insides without
 touching them; these tests keep both halves of that promise."""

@@ -1,7 +1,10 @@
-"""docs/scenarios.md stays true: each example loads, and bad scenarios get a ScenarioError.
+"""Each game's scenario example stays true: it loads, and bad scenarios get a ScenarioError.
 
-An example that no longer loads (a renamed key, a card gone from the pool) fails here,
-so the document cannot drift from the loaders it describes."""
+A game describes its scenarios in its own rulings, docs/rules/<game>.md, section
+"Scenarios", ending with a "Scenario example" in JSON (docs/scenarios.md). The games are
+the registered ones, so a game added without an example fails here, and an example that no
+longer loads (a renamed key, a card gone from the pool) fails too: the rulings cannot
+drift from the loaders they describe."""
 
 import json
 import re
@@ -13,21 +16,54 @@ import pytest
 from engine import ScenarioError, from_scenario, replay, ruleset_ids
 from engine.core.record import MatchRecord
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
-EXAMPLE = re.compile(r"^### Example: ([a-z-]+)\n+```json\n(.*?)\n```", re.M | re.S)
+RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+EXAMPLE = re.compile(r"^#+ Scenario example\n+```json\n(.*?)\n```", re.M | re.S)
 
 
-def _examples() -> dict[str, dict[str, Any]]:
-    return {game: json.loads(body) for game, body in EXAMPLE.findall(DOC.read_text())}
+def examples_in(text: str) -> list[dict[str, Any]]:
+    """Every scenario example of a rulings document, as data."""
+    return [json.loads(body) for body in EXAMPLE.findall(text)]
 
 
-def test_every_ruleset_has_one_example() -> None:
-    assert sorted(_examples()) == sorted(ruleset_ids())
+def example(game: str, rulings: Path = RULINGS) -> dict[str, Any]:
+    """The one scenario example of `game`'s rulings; AssertionError without one."""
+    path = rulings / f"{game}.md"
+    assert path.is_file(), f"{game} has no rulings: docs/rules/{path.name} is missing"
+    found = examples_in(path.read_text(encoding="utf-8"))
+    assert len(found) == 1, f'docs/rules/{path.name} needs one "Scenario example", not {len(found)}'
+    return found[0]
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+def test_every_registered_game_has_one_example(game: str) -> None:
+    assert example(game)["seats"]
+
+
+@pytest.mark.parametrize(
+    "rulings",
+    [
+        None,
+        "# Rulings\n\n## Scenarios\n\nNo example.\n",
+        "### Scenario example\n\n```json\n{}\n```\n" * 2,
+    ],
+    ids=["no rulings", "no example", "two examples"],
+)
+def test_a_game_without_one_example_is_caught(tmp_path: Path, rulings: str | None) -> None:
+    """The control: the check above fails for a game with no rulings, none or two
+    examples, and reads a lone example wherever its heading level."""
+    if rulings is not None:
+        (tmp_path / "new-game.md").write_text(rulings, encoding="utf-8")
+    with pytest.raises(AssertionError):
+        example("new-game", tmp_path)
+    (tmp_path / "new-game.md").write_text(
+        '## Scenarios\n\n#### Scenario example\n\n```json\n{"seats": [{}, {}]}\n```\n'
+    )
+    assert example("new-game", tmp_path) == {"seats": [{}, {}]}
 
 
 @pytest.mark.parametrize("game", ruleset_ids())
 def test_the_example_loads_as_described(game: str) -> None:
-    data = _examples()[game]
+    data = example(game)
     match = from_scenario(game, data, seed=3)
     names = [seat["name"] for seat in data["seats"]]
     assert match.record.players == names
@@ -40,7 +76,7 @@ def test_the_example_loads_as_described(game: str) -> None:
 
 @pytest.mark.parametrize("game", ruleset_ids())
 def test_a_misspelt_key_is_refused(game: str) -> None:
-    data = _examples()[game]
+    data = example(game)
     with pytest.raises(ScenarioError, match="helth"):
         from_scenario(game, {**data, "helth": 3})
     seats = [{**data["seats"][0], "helth": 3}, *data["seats"][1:]]

@@ -6,7 +6,8 @@ reports everything wrong with it at once.
 
 from engine.core.events import CardDrawn
 from engine.core.match import Match
-from engine.rulesets.clash.game import BOARD_SLOTS, MAX_MANA, ClashState
+from engine.rulesets.clash.game import ClashState
+from engine.rulesets.clash.state import BOARD_SLOTS, MAX_MANA
 
 DECK_SIZE = 30
 

@@ -20,9 +20,11 @@ from engine.rulesets.battle_mages.casting import Attempt
 from engine.rulesets.battle_mages.game import BattleMagesState
 from engine.rulesets.battle_mages.resolving import Resolve
 from tests.support.fingerprint import fingerprint
+from tests.support.samples import seed_ranges
 
 GAMES = 1000
 CHUNK = 100
+SAMPLE = 30  # games in every tier; the rest are marked slow (tests/support/samples.py)
 LEAK_EVERY = 13  # views are built every 13th action (every action would cost 4x the time)
 REPLAY_EVERY = 10
 
@@ -193,9 +195,9 @@ def stepping(monkeypatch) -> list[int]:
     return seen
 
 
-@pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-def test_random_games_keep_every_invariant(start: int, stepping: list[int]) -> None:
-    for seed in range(start, start + CHUNK):
+@pytest.mark.parametrize("seeds", seed_ranges(GAMES, chunk=CHUNK, sample=SAMPLE))
+def test_random_games_keep_every_invariant(seeds: range, stepping: list[int]) -> None:
+    for seed in seeds:
         match = play_checked(seed, stepping)
         assert match.winner in (0, 1)
         if seed % REPLAY_EVERY == 0:

@@ -18,9 +18,11 @@ from engine.core.record import MatchRecord
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.enchantoria.game import EnchantoriaState
 from tests.support.fingerprint import fingerprint
+from tests.support.samples import seed_ranges
 
 GAMES = 1000
 CHUNK = 100
+SAMPLE = 30  # games in every tier; the rest are marked slow (tests/support/samples.py)
 DECK_SIZE = 30
 DECKS = get_ruleset("enchantoria").preconstructed_decks()
 
@@ -111,9 +113,9 @@ def play_checked(seed: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-def test_random_games_keep_every_invariant_and_replay_exactly(start: int) -> None:
-    for seed in range(start, start + CHUNK):
+@pytest.mark.parametrize("seeds", seed_ranges(GAMES, chunk=CHUNK, sample=SAMPLE))
+def test_random_games_keep_every_invariant_and_replay_exactly(seeds: range) -> None:
+    for seed in seeds:
         match = play_checked(seed)
         assert match.winner in (0, 1)
         if seed % 10:

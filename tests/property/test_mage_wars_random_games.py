@@ -14,9 +14,11 @@ from engine.agents import RandomAgent
 from engine.core.match import Match, new_match, replay
 from engine.core.ruleset import get_ruleset
 from engine.rulesets.mage_wars.state import ROUND_LIMIT
+from tests.support.samples import seed_ranges
 
 GAMES = 510
 CHUNK = 85
+SAMPLE = 30  # games in every tier; the rest are marked slow (tests/support/samples.py)
 RULES = get_ruleset("mage-wars")
 
 
@@ -81,10 +83,10 @@ def play(seed: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-def test_random_games_keep_every_invariant(start: int) -> None:
+@pytest.mark.parametrize("seeds", seed_ranges(GAMES, chunk=CHUNK, sample=SAMPLE))
+def test_random_games_keep_every_invariant(seeds: range) -> None:
     ends = Counter()
-    for seed in range(start, start + CHUNK):
+    for seed in seeds:
         match = play(seed)
         assert match.winner is not None
         ends["last light" if "Last Light" in match.events[-1].text else "won"] += 1

@@ -15,16 +15,19 @@ from engine.agents import GreedyAgent, RandomAgent
 from engine.core.events import CardDrawn
 from engine.core.match import Match, new_match, replay
 from engine.core.record import MatchRecord
-from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.game import HAND_LIMIT, M_PRIORITY
 from engine.rulesets.magic_core.objects import BATTLEFIELD, STACK
 from engine.rulesets.magic_core.resolution import Resolve
+from engine.rulesets.magic_core.ruleset import RULESET
 from engine.rulesets.magic_core.steps import M_CLEANUP, Choose, Free, XChoice
 from tests.support.fingerprint import fingerprint
+from tests.support.samples import seed_ranges
 
 TWO_PLAYER = 800
 FOUR_PLAYER = 200
 CHUNK = 100
+#: games of each in every tier; the rest are marked slow (tests/support/samples.py)
+SAMPLE_TWO, SAMPLE_FOUR = 40, 20
 DECKS = RULESET.preconstructed_decks()
 NAMES = sorted(DECKS)
 
@@ -131,18 +134,20 @@ def play(seed: int, players: int, agents=None) -> Match:
     return match
 
 
-@pytest.mark.parametrize("start", range(0, TWO_PLAYER, CHUNK))
-def test_two_player_random_games(start: int) -> None:
-    for seed in range(start, start + CHUNK):
+@pytest.mark.parametrize("seeds", seed_ranges(TWO_PLAYER, chunk=CHUNK, sample=SAMPLE_TWO))
+def test_two_player_random_games(seeds: range) -> None:
+    for seed in seeds:
         match = play(seed, 2)
         if seed % 20 == 0:
             record = MatchRecord.from_json(match.record.to_json())
             assert fingerprint(replay(record)) == fingerprint(match), f"seed {seed} replays apart"
 
 
-@pytest.mark.parametrize("start", range(10_000, 10_000 + FOUR_PLAYER, CHUNK))
-def test_four_player_random_games(start: int) -> None:
-    for seed in range(start, start + CHUNK):
+@pytest.mark.parametrize(
+    "seeds", seed_ranges(FOUR_PLAYER, chunk=CHUNK, sample=SAMPLE_FOUR, first=10_000)
+)
+def test_four_player_random_games(seeds: range) -> None:
+    for seed in seeds:
         match = play(seed, 4)
         if seed % 20 == 0:
             record = MatchRecord.from_json(match.record.to_json())

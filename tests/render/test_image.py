@@ -265,7 +265,7 @@ def test_four_seats_over_and_long_text_is_cut_short(drawn: list) -> None:
     assert "MATCH OVER" in strings
     assert any(t.startswith("A Very Long") and t.endswith(ELLIPSIS) for t in strings)
     assert any("of the" in t and t.endswith(ELLIPSIS) for t in strings)  # a wrapped name
-    # issue 15: every card of a crowded board is drawn (it was 5 and "+4")
+    # Every card of a crowded board is drawn (it was 5 and "+4")
     for k in range(9):  # each name, cut short on its small card ("3-4 of…")
         assert any(f"3-{k}" in t for t in strings), k
     assert not any(t.startswith("+") and t[1:].isdigit() for t in strings)
@@ -283,7 +283,7 @@ def test_only_a_board_too_crowded_for_the_smallest_cards_gets_a_more_chip(drawn:
 
 
 def test_lands_are_counted_apart_and_twins_carry_their_position(drawn: list) -> None:
-    """Issue 15: magic-core's battlefield showed three permanents and "+10"; lands are
+    """A magic-core battlefield once showed three permanents and "+10"; lands are
     one line, the rest all drawn, twins numbered as the options number them."""
     from engine.core.match import from_scenario
 
@@ -356,7 +356,7 @@ def test_card_art_is_deterministic_and_differs_between_cards() -> None:
 
 
 def test_the_final_picture_reads_the_score_like_the_text(drawn) -> None:
-    """Issue 12 item 9: the second seat wins 1-0; the picture said 0-1 (seat order)."""
+    """The second seat wins 1-0; the picture said 0-1 (seat order)."""
     match = clash_match(3)
     match.resign(0)
     assert match.winner == 1

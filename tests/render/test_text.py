@@ -1,6 +1,6 @@
 """The text renderer (terminal and embeds) is generic: any stat, any zone, shared zones."""
 
-from bot.render.embed import board_embed
+from bot.discord.embeds import board_embed
 from bot.render.image import BOARD_SIZE, render_board
 from bot.render.text import board_text, seat_summary
 from engine.core.view import CardView, MatchView, SeatView, ZoneView
@@ -68,7 +68,7 @@ def test_equipment_reads_as_bonuses() -> None:
 
 
 def test_the_embed_keeps_the_newest_events_that_fit() -> None:
-    from bot.render.embed import newest_that_fit
+    from bot.discord.embeds import newest_that_fit
 
     lines = [f"event {i} " + "x" * 90 for i in range(15)]
     kept = newest_that_fit(lines, 1024)
@@ -88,7 +88,7 @@ def test_the_board_names_the_step_and_the_rulesets_notes() -> None:
 
 
 def test_mage_wars_piles_take_two_lines() -> None:
-    """Issue 15: thirteen shared piles took a dozen lines; face-down decks are one line of
+    """Thirteen shared piles took a dozen lines; face-down decks are one line of
     counts, discard piles one line of sizes and top cards."""
     from bot.render.text import table_lines
 
@@ -113,7 +113,7 @@ def test_mage_wars_piles_take_two_lines() -> None:
 
 
 def test_headers_say_the_turn_once() -> None:
-    """Issue 15: Enchantoria's header read "Turn 9 · Turn 9 · Combat Phase · Turn: 9"."""
+    """Enchantoria's header read "Turn 9 · Turn 9 · Combat Phase · Turn: 9"."""
     from bot.render.image import _header_text
     from engine.core.match import new_match
     from engine.core.ruleset import get_ruleset
@@ -127,7 +127,7 @@ def test_headers_say_the_turn_once() -> None:
 
 
 def test_listed_side_zones_name_their_cards() -> None:
-    """Issue 15: Battle Mages' crystals in play were only a count."""
+    """Battle Mages' crystals in play were only a count."""
     from bot.render.text import zone_line
 
     def crystal(uid: int, name: str, size: str, mana: int, *state: str) -> CardView:

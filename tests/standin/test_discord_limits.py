@@ -17,9 +17,9 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot.standin import FakeChannel, FakeDiscord, FakeUser
-from bot.standin.ratelimits import RateLimiter
-from bot.standin.state import CREATE_PUBLIC_THREADS, MANAGE_THREADS
+from cardhost_devtools.standin import FakeChannel, FakeDiscord, FakeUser
+from cardhost_devtools.standin.entities import CREATE_PUBLIC_THREADS, MANAGE_THREADS
+from cardhost_devtools.standin.ratelimits import RateLimiter
 
 
 class Clock:
@@ -261,9 +261,8 @@ async def test_gateway_refuses_a_bad_token_with_4004_and_the_bot_says_one_line(
     world: World,
 ) -> None:
     """Topics > Opcodes and Status Codes: close code 4004, authentication failed; discord.py
-    does not reconnect, and `cardhost bot` ends with the same clear line as for a REST 401
-    (issue 12 item 8)."""
-    from bot.app import _start_failure
+    does not reconnect, and `cardhost bot` ends with the same clear line as for a REST 401."""
+    from bot.discord.app import _start_failure
 
     world.fake.gateway.refused_tokens.add("revoked-token")
     bot = discord.Client(intents=discord.Intents.default())

@@ -18,8 +18,8 @@ import pytest
 import pytest_asyncio
 from discord.ext import commands
 
-from bot.standin import FakeDiscord, FakeUser, StandinTimeoutError
-from bot.standin.httpserver import WS_GUID
+from cardhost_devtools.standin import FakeDiscord, FakeUser, StandinTimeoutError
+from cardhost_devtools.standin.httpserver import WS_GUID
 
 # -- a small bot --------------------------------------------------------------------------------
 
@@ -346,11 +346,11 @@ async def read_frame(reader: asyncio.StreamReader, opcode: int = 0x1) -> bytes:
 def test_json_falls_back_to_the_standard_library() -> None:
     code = (
         "import sys; sys.modules['orjson'] = None\n"
-        "from bot.standin import jsonio\n"
+        "from cardhost_devtools.standin import jsonio\n"
         "assert jsonio.BACKEND == 'json', jsonio.BACKEND\n"
         "encoded = jsonio.dumps({'a': 'é', 'b': [1, None]})\n"
         'assert encoded == \'{"a":"é","b":[1,null]}\'.encode(), encoded\n'
         "assert jsonio.loads(b'{\"a\": 1}') == {'a': 1}\n"
-        "from bot.standin import FakeDiscord\n"
+        "from cardhost_devtools.standin import FakeDiscord\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

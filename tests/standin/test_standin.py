@@ -14,7 +14,7 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from bot.standin import (
+from cardhost_devtools.standin import (
     CallbackType,
     FakeChannel,
     FakeDiscord,

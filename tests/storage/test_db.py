@@ -6,7 +6,7 @@ import pytest
 
 import bot.storage.matches as matches_module
 from bot.storage import CommitFailed, MatchClosed, SequenceConflict, Storage
-from bot.storage.db import on_thread
+from bot.storage.types import on_thread
 from tests.storage.conftest import Backend
 from tests.storage.test_matches import CHANNEL, GUILD, PLAYERS, clash_match
 

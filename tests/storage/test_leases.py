@@ -1,4 +1,4 @@
-"""Issue 18 section 2: each running match is leased to one process; a dead process's
+"""Each running match is leased to one process; a dead process's
 leases expire and another takes its matches over by replaying their logs, with no
 acknowledged action lost and none applied twice. Two connections to one database stand
 for two processes (both backends; PostgreSQL is the one several processes share)."""
@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.sessions import SaveFailed, Seat, SessionManager
+from bot.play.sessions import SaveFailed, Seat, SessionManager
 from bot.storage import Storage
 from engine import RandomAgent, get_ruleset
 from tests.storage.conftest import Backend

@@ -215,7 +215,7 @@ async def test_recent_matches_newest_first(storage: Storage) -> None:
 
 
 async def test_turn_clocks_go_with_the_appends_that_change_them(storage: Storage) -> None:
-    """Issue 12 item 5: clocks ride on the append's own statement, so a refused append
+    """Clocks ride on the append's own statement, so a refused append
     leaves them as they were, and an append without clocks does not touch them."""
     start = [{"seat": 0, "seq": 1, "deadline": 1000.0, "opened": 700.0, "warned": False}]
     match_id = await storage.matches.create_match(

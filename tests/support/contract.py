@@ -1,5 +1,6 @@
 """Helpers of the engine contract suite (tests/contract/): one way to start, play and
-compare a match of any game, and what each game hides.
+compare a match of any game, and what each game hides (as its ruleset declares it:
+`Ruleset.hidden_zones`).
 
 Every registered ruleset takes part, and Relay (tests/support/relay.py), the test-only
 game for more than two seats, registered for the suite's run by `tests/contract/conftest.py`.
@@ -10,17 +11,18 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from engine.agents import RandomAgent
 from engine.core.events import Event
 from engine.core.match import Match, new_match
-from engine.core.ruleset import get_ruleset, ruleset_ids
+from engine.core.ruleset import Ruleset, get_ruleset, ruleset_ids
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
 from tests.support.fingerprint import fingerprint
+from tests.support.relay import RULESET as RELAY_RULESET
 
-RELAY = "relay"
+RELAY = RELAY_RULESET.id
 
 
 def games() -> list[str]:
@@ -35,14 +37,16 @@ def start(game: str, seed: int, players: int = 2) -> Match:
     return new_match(game, [f"P{i}" for i in range(players)], chosen, seed, {})
 
 
+def rules_of(game: str) -> Ruleset:
+    """The ruleset of `game`. Relay is registered only while a contract test runs
+    (tests/contract/conftest.py), so before that, when the tests are collected, it is
+    taken from its module."""
+    return RELAY_RULESET if game == RELAY else get_ruleset(game)
+
+
 def seat_counts(game: str) -> list[int]:
     """Two seats, and the most the game takes when that is more."""
-    if game == RELAY:
-        from tests.support.relay import RULESET
-
-        most = RULESET.max_players
-    else:
-        most = get_ruleset(game).max_players
+    most = rules_of(game).max_players
     return [2] if most == 2 else [2, most]
 
 
@@ -90,45 +94,27 @@ def snapshot(match: Match) -> tuple:
 
 # -- what each game hides ------------------------------------------------------------
 
-#: game -> state, seat -> (that seat's hand, the piles nobody sees the order of: decks,
-#: libraries, a crystal collection; a shared pile may be listed under every seat)
-Secrets = Callable[[Any, int], tuple[list[Any], list[list[Any]]]]
 
-
-def _battle_mages(state: Any, seat: int) -> tuple[list[Any], list[list[Any]]]:
-    """A card being attempted stays in its hand while its modes and targets are chosen,
-    but the attempt is announced (the prompt names it, and it cannot be taken back)."""
-    side = state.sides[seat]
-    attempted = {getattr(step, "source_uid", None) for step in state.steps}
-    hand = [c for c in side.hand if c.uid not in attempted]
-    return hand, [side.spellbook, side.collection]
-
-
-SECRETS: dict[str, Secrets] = {
-    "clash": lambda s, p: (s.sides[p].hand, [s.sides[p].deck]),
-    "battle-mages": _battle_mages,
-    "enchantoria": lambda s, p: (s.players[p].hand, [s.players[p].deck]),
-    "magic-core": lambda s, p: (s.players[p].hand, [s.players[p].library]),
-    "mage-wars": lambda s, p: (s.seats[p].hand, [d for d in s.decks.values() if d]),
-    RELAY: lambda s, p: (s.hands[p], [s.decks[p]]),
-}
-
-
-def identity(game: str, card: Any) -> tuple[int | None, str]:
-    """(uid, name) of a card in a hidden place; Relay's cards are plain ids, without uid."""
-    if game == RELAY:
-        from tests.support.relay import card as relay_card
-
-        return None, relay_card(card).name
-    return card.uid, card.proto.name
+def identity(rules: Ruleset, card: Any) -> tuple[int | None, str]:
+    """(uid, name) of a card in a hidden place. A card of the rules carries both; a game
+    whose cards are plain ids (Relay) names them through its catalog, without uid."""
+    proto = getattr(card, "proto", None)
+    if proto is not None:
+        return card.uid, proto.name
+    return None, rules.card_catalog()[card].name
 
 
 def hidden(game: str, state: Any) -> tuple[dict[int, list[tuple[int | None, str]]], list]:
-    """Each seat's hand as (uid, name) pairs, and every card of every hidden pile."""
-    seats = len(state.names)
-    hands = {p: [identity(game, c) for c in SECRETS[game](state, p)[0]] for p in range(seats)}
-    piles = {id(pile): pile for p in range(seats) for pile in SECRETS[game](state, p)[1]}
-    return hands, [identity(game, card) for pile in piles.values() for card in pile]
+    """Each seat's secret hand as (uid, name) pairs, and every card of every hidden pile,
+    as the ruleset declares them (`Ruleset.hidden_zones`)."""
+    rules = rules_of(game)
+    zones = [rules.hidden_zones(state, seat) for seat in range(len(state.names))]
+    hands = {
+        seat: [identity(rules, card) for card in held.secret_hand()]
+        for seat, held in enumerate(zones)
+    }
+    piles = {id(pile): pile for held in zones for pile in held.piles()}
+    return hands, [identity(rules, card) for pile in piles.values() for card in pile]
 
 
 # -- walking a view --------------------------------------------------------------------
@@ -202,7 +188,7 @@ class Watcher:
                     secret_names.update(name for _, name in hand if name not in known)
             for path, value in values:
                 if isinstance(value, CardView):
-                    assert value.uid not in secret_uids or game == RELAY, (
+                    assert value.uid not in secret_uids, (
                         f"{where}: {path} shows card {value.uid} ({value.name}), "
                         "which is in a hidden place"
                     )

@@ -3,9 +3,10 @@
 Two copies of one match are played in lockstep. Partway through, one player's hidden
 cards are swapped in the second copy: a card of their hand trades places with a card of a
 pile nobody can see (their deck, or a shared deck), one the others cannot tell apart from
-it (`ALIKE`). From then on every other player's choices are the same in both copies, and
-the swapped player makes only choices open in both copies that do not touch the swapped
-cards, so the public history stays the same. After every step, everything the other
+it, as the ruleset declares (`Ruleset.hidden_zones`: `draw_piles`, `alike`). From then on
+every other player's choices are the same in both copies, and the swapped player makes
+only choices open in both copies that do not touch the swapped cards, so the public
+history stays the same. After every step, everything the other
 players can observe must be equal in both copies: their views (which include whether and
 what every player is being asked), and their own decisions (kind, prompt, number,
 options). Once a swapped card is shown to anyone but its owner, the copies may rightly
@@ -19,86 +20,35 @@ cards in hand, and a check that compares nothing proves nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.match import Match
-
-#: ruleset id -> (player's hand, piles others cannot see) of a state
-Piles = Callable[[Any, int], tuple[list[Any], list[list[Any]]]]
-
-PILES: dict[str, Piles] = {
-    "clash": lambda s, p: (s.sides[p].hand, [s.sides[p].deck]),
-    "battle-mages": lambda s, p: (s.sides[p].hand, [s.sides[p].spellbook]),
-    "enchantoria": lambda s, p: (s.players[p].hand, [s.players[p].deck]),
-    "magic-core": lambda s, p: (s.players[p].hand, [s.players[p].library]),
-    "mage-wars": lambda s, p: (s.seats[p].hand, [d for d in s.decks.values() if d]),
-}
-
-#: (state, player, hand card, pile card) -> whether the others cannot tell the two apart
-Alike = Callable[[Any, int, Any, Any], bool]
-
-
-def _same_back(state: Any, player: int, held: Any, lying: Any) -> bool:
-    """Mage Wars: the six decks have six backs, so everyone saw from which deck each card
-    in a hand was drawn (mw:118); a hand card may trade places only with a card of its own
-    deck. A card taken into hand from health (mw:30) is known to have come from there and
-    carries its discount (a view shows "from health"): it stays."""
-    return held.proto.deck == lying.proto.deck and not held.discount
-
-
-def _not_committed(state: Any, player: int, held: Any, lying: Any) -> bool:
-    """Enchantoria: a player who is ready has committed their secret choice of the window
-    (`plan`: the spells cast, `step`: one half chosen, `pick`: a Preparation or Discard
-    choice), which names hand cards by uid and is revealed as it stands. A card so named
-    is no longer just a hand card (swapping it would make a choice the player never could
-    have made); every other hand card is fair game."""
-    me = state.players[player]
-    named = _uids((me.plan, me.step, me.pick))
-    return held.uid not in named
-
-
-def _uids(value: Any) -> set[int]:
-    """Every int inside nested tuples and lists (the uids a secret choice names)."""
-    if isinstance(value, (tuple, list)):
-        found: set[int] = set()
-        for part in value:
-            found |= _uids(part)
-        return found
-    return {value} if isinstance(value, int) and not isinstance(value, bool) else set()
-
-
-def _any(state: Any, player: int, held: Any, lying: Any) -> bool:
-    """A player's own deck is one face-down pile of one back: any card of it will do."""
-    return True
-
-
-ALIKE: dict[str, Alike] = {
-    "clash": _any,
-    "battle-mages": _any,
-    "enchantoria": _not_committed,
-    "magic-core": _any,
-    "mage-wars": _same_back,
-}
+from engine.core.ruleset import Ruleset
+from tests.support.contract import identity
 
 
 def card_id(card: Any) -> str:
-    return str(card.proto.id)
+    """A card's printed id: a card of the rules carries its printed card, a plain id
+    (Relay) is one."""
+    proto = getattr(card, "proto", None)
+    return str(card if proto is None else proto.id)
 
 
 def swap_hidden_in(
-    state: Any, ruleset: str, player: int, rng: random.Random
+    state: Any, rules: Ruleset, player: int, rng: random.Random
 ) -> tuple[Any, Any] | None:
-    """Trade a card of `player`'s hand for a different card of a hidden pile that the
-    others cannot tell from it (in place), or None when there is none."""
-    hand, piles = PILES[ruleset](state, player)
-    alike = ALIKE[ruleset]
+    """Trade a card of `player`'s hand for a different card of a pile the hand is drawn
+    from that the others cannot tell from it (in place), or None when there is none.
+    Which cards those are the ruleset declares (`Ruleset.hidden_zones`)."""
+    zones = rules.hidden_zones(state, player)
+    hand = zones.hand
     pairs = [
         (i, pile, j)
         for i, a in enumerate(hand)
-        for pile in piles
+        if not zones.announced(a)
+        for pile in zones.draw_piles
         for j, b in enumerate(pile)
-        if card_id(a) != card_id(b) and alike(state, player, a, b)
+        if card_id(a) != card_id(b) and zones.alike(a, b)
     ]
     if not pairs:
         return None
@@ -122,16 +72,13 @@ def counterfactual(
     decision: a decision already built from the old hand would be stale."""
     assert match.decision_for(hidden) is None, "the swapped player must not be deciding"
     state = match.state.clone()
-    found = PILES[match.ruleset.id](state, hidden)
-    if not found[0]:
-        return None
-    swapped = swap_hidden_in(state, match.ruleset.id, hidden, rng)
+    swapped = swap_hidden_in(state, match.ruleset, hidden, rng)
     if swapped is None:
         return None
     first = Match(match.ruleset, match.state.clone(), match.meta)
     second = Match(match.ruleset, state, match.meta)
-    uids = {getattr(c, "uid", -1) for c in swapped}
-    names = {c.proto.name for c in swapped}
+    uids = {uid for uid, _ in (identity(match.ruleset, c) for c in swapped) if uid is not None}
+    names = {name for _, name in (identity(match.ruleset, c) for c in swapped)}
     return first, second, uids, names
 
 
@@ -139,14 +86,16 @@ def warm_up(match: Match, rng: random.Random, *, least: int, most: int) -> int |
     """Random play (seeded by `rng`) for at least `least` actions, then on until a player
     who is not deciding holds a card (at most `most` actions in all): that player's seat,
     or None when the game ended or no such moment came."""
-    piles = PILES[match.ruleset.id]
+    rules = match.ruleset
     for step in range(most):
         if match.over:
             return None
         if step >= least:
             asked = {d.player for d in match.pending}
             free = [
-                p for p in range(len(match.players)) if p not in asked and piles(match.state, p)[0]
+                p
+                for p in range(len(match.players))
+                if p not in asked and rules.hidden_zones(match.state, p).secret_hand()
             ]
             if free:
                 return rng.choice(free)
@@ -265,12 +214,13 @@ def _diff(a: Any, b: Any) -> str:
     return f"...{x[max(0, at - 150) : at + 80]}... vs ...{y[max(0, at - 150) : at + 80]}..."
 
 
-def check(match: Match, seed: int, *, steps: int) -> tuple[int, str | None]:
-    """One game of the check from a new `match`: random play to a position where a player
-    who is not deciding holds a card, a swap, then `lockstep` for up to `steps` actions.
-    Deterministic per seed: (steps compared, the first tell found or None)."""
+def check(match: Match, seed: int, *, steps: int, warm_up_for: int = 80) -> tuple[int, str | None]:
+    """One game of the check from a new `match`: random play (for up to `warm_up_for`
+    actions, then on) to a position where a player who is not deciding holds a card, a
+    swap, then `lockstep` for up to `steps` actions. Deterministic per seed: (steps
+    compared, the first tell found or None)."""
     rng = random.Random(seed)
-    hidden = warm_up(match, rng, least=rng.randint(0, 80), most=300)
+    hidden = warm_up(match, rng, least=rng.randint(0, warm_up_for), most=300)
     if hidden is None:
         return 0, None
     made = counterfactual(match, hidden, rng)

@@ -1,4 +1,4 @@
-"""What taking one option leads to, for the "tell options apart" check (issue 15): two
+"""What taking one option leads to, for the "tell options apart" check: two
 options may read the same only if taking either leads to the same game.
 
 "The same game" is judged from every seat's view and the public one, right after the

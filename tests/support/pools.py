@@ -1,45 +1,40 @@
 """A content update in a test: the card loader returns an edited copy of a ruleset's pool.
 
-`edit_pool(monkeypatch, ruleset_id, edit)` patches `load_pool` where the ruleset's pool
-is loaded, empties the caches built from it and registers a fresh ruleset object, as a
-restarted process would see edited TOML. The shipped files are never touched. `edit(card_id,
-data)` gets every card as plain data and returns it changed, unchanged, or None to remove it.
-Use it through the `edited_pools` fixture: after the test the patches are undone and the
-caches emptied again, so the next reader loads the shipped pool.
+`edit_pool(monkeypatch, ruleset_id, edit)` patches `cards.loader.load_pool` (every game's
+pool is loaded through it), empties the caches built from the pool and registers a fresh
+ruleset object, as a restarted process would see edited TOML. The shipped files are never
+touched. `edit(card_id, data)` gets every card as plain data and returns it changed,
+unchanged, or None to remove it. Use it through the `edited_pools` fixture: after the test
+the patches are undone and the caches emptied again, so the next reader loads the shipped
+pool.
 """
 
 import dataclasses
-import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from cards import loader
 from engine.core import ruleset as registry
 from engine.core.ruleset import Ruleset, get_ruleset
-
-#: ruleset id -> (module holding the pool loader, the cached functions built from the pool)
-_LOADERS = {
-    "clash": ("cards.loader", ["clash_pool"]),
-    "battle-mages": (
-        "engine.rulesets.battle_mages.cards",
-        ["battle_mages_pool", "protos", "engine.rulesets.battle_mages.game:cheapest_card_cost"],
-    ),
-    "enchantoria": ("engine.rulesets.enchantoria.cards", ["enchantoria_pool", "protos"]),
-    "magic-core": (
-        "engine.rulesets.magic_core.pool",
-        ["pool", "engine.rulesets.magic_core.cards:protos"],
-    ),
-    "mage-wars": ("engine.rulesets.mage_wars.cards", ["mage_wars_pool", "protos"]),
-}
 
 Edit = Callable[[str, dict[str, Any]], dict[str, Any] | None]
 
 
-def _clear(module_name: str, cached: list[str]) -> None:
-    for name in cached:
-        where, _, attr = name.rpartition(":")
-        getattr(importlib.import_module(where or module_name), attr).cache_clear()
+def forget_pool(ruleset_id: str) -> None:
+    """Empty every cache built from a game's pool: the loader's, and each functools cache
+    the game's own modules define (its prototypes, what its rules read off the whole
+    pool). Found by looking, so a new game needs no entry here."""
+    loader.game_pool.cache_clear()
+    package = registry._MODULES[ruleset_id].rpartition(".")[0]
+    for name, module in list(sys.modules.items()):
+        if name != package and not name.startswith(package + "."):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and value.__module__ == name:
+                value.cache_clear()
 
 
 def edit_pool(
@@ -50,12 +45,14 @@ def edit_pool(
 ) -> Ruleset:
     """The ruleset as it loads after `edit`, with the cards of `add` (id -> data) added;
     get_ruleset returns it until the test ends."""
-    module_name, cached = _LOADERS[ruleset_id]
-    module = importlib.import_module(module_name)
-    original = module.load_pool
+    original = loader.load_pool
+    edited = {ruleset_id, ruleset_id.replace("-", "_")}
 
-    def load_pool(ruleset, adapter, folder=None):
-        pool = original(ruleset, adapter, folder)
+    def load_pool(game, folder=None):
+        pool = original(game, folder)
+        if game not in edited:
+            return pool
+        adapter = loader.card_adapter(game)
         cards = {}
         for card_id, card in pool.cards.items():
             data = edit(card_id, card.model_dump(mode="json"))
@@ -66,8 +63,8 @@ def edit_pool(
         return dataclasses.replace(pool, cards=cards)
 
     old = get_ruleset(ruleset_id)
-    _clear(module_name, cached)
-    monkeypatch.setattr(module, "load_pool", load_pool)
+    forget_pool(ruleset_id)
+    monkeypatch.setattr(loader, "load_pool", load_pool)
     monkeypatch.setitem(registry._LOADED, ruleset_id, type(old)())
     return get_ruleset(ruleset_id)
 
@@ -84,4 +81,4 @@ def pool_editor(monkeypatch: pytest.MonkeyPatch):
     yield edit
     monkeypatch.undo()
     for ruleset_id in touched:
-        _clear(*_LOADERS[ruleset_id])
+        forget_pool(ruleset_id)

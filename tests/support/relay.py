@@ -14,6 +14,7 @@ from engine.core.clone import LIST, LIST_OF_LISTS
 from engine.core.decision import Action, Decision, Label
 from engine.core.errors import IllegalAction, ScenarioError
 from engine.core.events import Event
+from engine.core.hidden import HiddenZones
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset
 from engine.core.steps import WAIT, Step, StepResult, Steps
@@ -157,6 +158,7 @@ class RelayRuleset(Ruleset):
     min_players = 2
     max_players = 4
     help_text = "Add a card to the pile in turn; whoever brings it to 15 is out."
+    glossary = {"the pile": f"shared and face up; whoever brings it to {LIMIT} or more is out"}
 
     def deck_problems(self, cards: tuple[str, ...]) -> list[str]:
         problems = [f"unknown card {c}" for c in cards if c not in CARDS]
@@ -175,6 +177,11 @@ class RelayRuleset(Ruleset):
 
     def card_catalog(self) -> dict[str, CardView]:
         return {c: card(c) for c in CARDS}
+
+    def hidden_zones(self, state: GameState, seat: int) -> HiddenZones:
+        """A hand, seen by its owner alone, drawn from a face-down deck."""
+        assert isinstance(state, RelayState)
+        return HiddenZones(hand=state.hands[seat], draw_piles=(state.decks[seat],))
 
     def evaluate(self, state: GameState, player: int) -> float:
         assert isinstance(state, RelayState)

@@ -1,5 +1,7 @@
-"""Battle Mages (shared/rules/battle-mages.md): a stack, targeting words and combat steps."""
+"""Battle Mages (shared/rules/battle-mages.md): a stack, targeting words and combat steps.
 
-from engine.rulesets.battle_mages.ruleset import RULESET, BattleMagesRuleset
+The registry (engine/core/ruleset.py) finds the game by this package: its id and where
+menus list it are all it reads here; the rules load from `.ruleset` on first use."""
 
-__all__ = ["RULESET", "BattleMagesRuleset"]
+ID = "battle-mages"
+MENU_POSITION = 2

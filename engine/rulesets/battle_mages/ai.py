@@ -14,8 +14,8 @@ from engine.rulesets.battle_mages.resolving import Resolve
 from engine.rulesets.battle_mages.targets import candidates
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
     from engine.rulesets.battle_mages.stack import Item
+    from engine.rulesets.battle_mages.state import TableState
 
 WIN = 10_000.0
 MANA_IDLE = 0.3
@@ -33,7 +33,7 @@ def _creature_value(card: CardInst) -> float:
     return value
 
 
-def _owner_of(state: "BattleMagesState", uid: int) -> int:
+def _owner_of(state: "TableState", uid: int) -> int:
     if uid < 0:
         return -1 - uid
     card = state.cards[uid]
@@ -43,7 +43,7 @@ def _owner_of(state: "BattleMagesState", uid: int) -> int:
     return card.owner
 
 
-def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
+def _item_value(state: "TableState", item: "Item", seat: int) -> float:
     """What an item on the stack is worth to `seat` once it resolves: its worth to its
     controller (harm to the others' things, help to its own), against `seat` when
     `seat` is not the controller. An opponent's spell aimed at `seat`'s creature is a
@@ -73,7 +73,7 @@ def _item_value(state: "BattleMagesState", item: "Item", seat: int) -> float:
     return score if item.controller == seat else -score
 
 
-def _affected(state: "BattleMagesState", item: "Item", body: int, effect: Eff) -> list[int]:
+def _affected(state: "TableState", item: "Item", body: int, effect: Eff) -> list[int]:
     """What an effect will act on, as far as it is known now: the chosen targets, every
     object an "each"/"every" selection takes at present ("every opposing creature"), the
     Mages and the source it names. A choice made on resolution is not known: none."""
@@ -95,7 +95,7 @@ def _affected(state: "BattleMagesState", item: "Item", body: int, effect: Eff) -
     return []
 
 
-def evaluate(state: "BattleMagesState", seat: int) -> float:
+def evaluate(state: "TableState", seat: int) -> float:
     other = 1 - seat
     if state.over:
         return WIN if state.winner == seat else -WIN
@@ -123,7 +123,7 @@ def evaluate(state: "BattleMagesState", seat: int) -> float:
     return score
 
 
-def _combat_value(state: "BattleMagesState", seat: int) -> float:
+def _combat_value(state: "TableState", seat: int) -> float:
     """What the declared attacks and blocks will do once damage is dealt (battle-mages.md
     155-157), from the attacker's side: without it a declared block scores the same as
     no block, and the one-ply agent blocked or held back at random."""
@@ -151,7 +151,7 @@ def _combat_value(state: "BattleMagesState", seat: int) -> float:
     return gain if seat == state.active else -gain
 
 
-def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
+def choose_many(state: "TableState", decision: Decision) -> Action:
     """Multi-picks: attack with what survives a block, target the opponent's things."""
     kind = decision.kind
     seat = decision.player
@@ -179,7 +179,7 @@ def choose_many(state: "BattleMagesState", decision: Decision) -> Action:
 ATTACK_SUBSETS = 5
 
 
-def search_picks(state: "BattleMagesState", decision: Decision) -> list[Action]:
+def search_picks(state: "TableState", decision: Decision) -> list[Action]:
     """The multi-picks the search agent weighs (its `search_picks` hook), the one it
     plays without weighing (in its rollouts) first.
 
@@ -208,7 +208,7 @@ def search_picks(state: "BattleMagesState", decision: Decision) -> list[Action]:
     return []
 
 
-def careful_picks(state: "BattleMagesState", decision: Decision) -> Action:
+def careful_picks(state: "TableState", decision: Decision) -> Action:
     """`choose_many`'s targets, less those on the wrong side beyond the picks required:
     greedy's "up to" picks fill the count with its own things when the opponent has too
     few (a Skyhunter Falcon's arrival, 2 damage to up to a flier, hit the Falcon itself)."""
@@ -221,7 +221,7 @@ def careful_picks(state: "BattleMagesState", decision: Decision) -> Action:
     return tuple(right + wrong[:missing])
 
 
-def _harmful_pick(state: "BattleMagesState") -> bool:
+def _harmful_pick(state: "TableState") -> bool:
     """Does the item being attempted or resolved mostly harm what it picks?"""
 
     task = state.steps.items[-1] if state.steps else None

@@ -8,11 +8,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, get_args
 
-from pydantic import TypeAdapter
-
-from cards.battle_mages_text import card_text
-from cards.loader import CardPool, load_pool
-from cards.schema import battle_mages as schema
+from cards.battle_mages import schema
+from cards.battle_mages.text import card_text
+from cards.loader import game_pool
 
 CRYSTAL, CREATURE, RITUAL, RELIC = "crystal", "creature", "ritual", "relic"
 
@@ -76,7 +74,7 @@ class Body:
     __slots__ = ("effects", "sels", "text")
 
     def __init__(self, mode: schema.Mode, self_word: str):
-        from cards.battle_mages_text import body_text
+        from cards.battle_mages.text import body_text
 
         names = [s.name for s in mode.select]
         self.sels = tuple(Sel(s) for s in mode.select)
@@ -90,7 +88,7 @@ class Script:
     __slots__ = ("bodies", "choose", "cost", "exhaust", "text", "upto", "when")
 
     def __init__(self, s: schema.Script, self_word: str = "this card"):
-        from cards.battle_mages_text import ability_text, script_text, trigger_text
+        from cards.battle_mages.text import ability_text, script_text, trigger_text
 
         self.bodies = tuple(Body(b, self_word) for b in s.bodies)
         self.choose = s.choose
@@ -158,13 +156,8 @@ def proto_of(card: schema.Crystal | schema.Creature | schema.Ritual | schema.Rel
 
 
 @cache
-def battle_mages_pool() -> CardPool:
-    return load_pool("battle-mages", TypeAdapter(schema.Card))
-
-
-@cache
 def protos() -> dict[str, Proto]:
-    return {card_id: proto_of(card) for card_id, card in battle_mages_pool().cards.items()}
+    return {card_id: proto_of(card) for card_id, card in game_pool("battle-mages").cards.items()}
 
 
 class CardInst:

@@ -14,7 +14,7 @@ from engine.rulesets.battle_mages.targets import body_attemptable, candidates, r
 from engine.rulesets.battle_mages.words import selection_words
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 class Attempt(Step):
@@ -41,7 +41,7 @@ class Attempt(Step):
         twin.item = clone_of(self.item)  # its own item: the attempt fills its targets
         return twin
 
-    def advance(self, state: "BattleMagesState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         item = self.item
         if self.bodies is None:
             fine = self.modes_offered(state)
@@ -72,10 +72,10 @@ class Attempt(Step):
         finish_attempt(state, self)
         return DONE
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [self._decision(state)]
 
-    def _decision(self, state: "BattleMagesState") -> Decision:
+    def _decision(self, state: "TableState") -> Decision:
         item = self.item
         seat = self.controller
         script = item.script
@@ -96,7 +96,7 @@ class Attempt(Step):
         n = min(sel.count, len(acts))  # a trigger takes what it can find
         return Decision(seat, "targets", prompt, acts, min_picks=n, max_picks=n)
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         head = action[0] if action else None
         if self.bodies is None:
             picks = (action,) if head == "mode" else action
@@ -108,7 +108,7 @@ class Attempt(Step):
             self.item.targets[(body, sel)] = tuple(ref(state, a[1]) for a in picks)
             self.idx += 1
 
-    def modes_offered(self, state: "BattleMagesState") -> list[int]:
+    def modes_offered(self, state: "TableState") -> list[int]:
         """battle-mages.md:209 (ruling B15): a spell offers the modes it could carry out."""
         bodies = self.item.script.bodies
         seat = self.controller
@@ -116,7 +116,7 @@ class Attempt(Step):
 
 
 def new_item(
-    state: "BattleMagesState", controller: int, source: Ref, spell: bool, script: Script, label: str
+    state: "TableState", controller: int, source: Ref, spell: bool, script: Script, label: str
 ) -> Item:
     state.item_ids += 1
     item = Item(state.item_ids, controller, source, spell, script)
@@ -124,7 +124,7 @@ def new_item(
     return item
 
 
-def attempt_card(state: "BattleMagesState", seat: int, card: CardInst) -> None:
+def attempt_card(state: "TableState", seat: int, card: CardInst) -> None:
     proto = card.proto
     if proto.kind == RELIC:  # ruling B11: a relic is no spell; it enters at once
         pay(state.sides[seat], proto.cost)
@@ -137,7 +137,7 @@ def attempt_card(state: "BattleMagesState", seat: int, card: CardInst) -> None:
     state.steps.push(Attempt(item, False, card.uid))
 
 
-def attempt_ability(state: "BattleMagesState", seat: int, card: CardInst, index: int) -> None:
+def attempt_ability(state: "TableState", seat: int, card: CardInst, index: int) -> None:
     script = card.proto.abilities[index]
     label = f"{card.name}'s ability"
     item = new_item(state, seat, (card.uid, card.stamp), False, script, label)
@@ -167,7 +167,7 @@ def pay(side: Side, cost: int) -> None:
     assert cost <= 0, "paid more than the Mage had"
 
 
-def finish_attempt(state: "BattleMagesState", task: Attempt) -> None:
+def finish_attempt(state: "TableState", task: Attempt) -> None:
     """Modes and targets chosen: pay, and the item goes on the stack (or, a costly
     trigger, takes its place there)."""
     item = task.item

@@ -12,7 +12,7 @@ from engine.rulesets.battle_mages.stack import PendingTrigger
 from engine.rulesets.battle_mages.table import FINISHED, STOP_HELP, Side, mage_ref
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 class Attack(Step):
@@ -20,14 +20,14 @@ class Attack(Step):
 
     __slots__ = ()
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         acts: list[Action] = [
             ("attacker", c.uid) for c in can_attack_with(state, state.sides[state.active])
         ]
         prompt = "Choose-Attacker step: declare your attackers (all at once)."
         return [Decision(state.active, "attackers", prompt, acts, min_picks=0, max_picks=len(acts))]
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.steps.pop()  # declared: what follows (triggers, a window) runs without it
         declare_attackers(state, [a[1] for a in action])
 
@@ -43,16 +43,16 @@ class Block(Step):
         self.finished: list[int] = []  # attackers whose blockers are ordered
         self.picked: list[int] = []  # the current attacker's blockers placed so far
 
-    def advance(self, state: "BattleMagesState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         if self.ordering and self._to_order(state) is None:
             state.open_window(state.active)  # battle-mages.md:148
             return DONE
         return WAIT
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [self._decision(state)]
 
-    def _decision(self, state: "BattleMagesState") -> Decision:
+    def _decision(self, state: "TableState") -> Decision:
         if self.ordering:
             attacker = self._to_order(state)
             assert attacker is not None  # advance ends the ordering when none is left
@@ -72,7 +72,7 @@ class Block(Step):
                 prompt += "\n" + STOP_HELP
         return Decision(defender, "blockers", prompt, acts)
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         head = action[0] if action else None
         self.toggled = head == "stop"  # not offered again at once: no toggling forever
         if head == "stop":
@@ -95,7 +95,7 @@ class Block(Step):
             what = f"blocks {attacker.name} with {blocker.name}"
             state.events.append(bev.Declared(state.sides[blocker.owner].name, what))
 
-    def _to_order(self, state: "BattleMagesState") -> CardInst | None:
+    def _to_order(self, state: "TableState") -> CardInst | None:
         """battle-mages.md:146-147 — an attacker with several blockers not yet ordered."""
         for attacker in attackers(state):
             if len(attacker.blockers) >= 2 and attacker.uid not in self.finished:
@@ -103,7 +103,7 @@ class Block(Step):
         return None
 
 
-def can_attack_with(state: "BattleMagesState", side: Side) -> list[CardInst]:
+def can_attack_with(state: "TableState", side: Side) -> list[CardInst]:
     """battle-mages.md:126,136 — prepared, not frozen, and not new unless it has Rush."""
     return [
         c
@@ -115,11 +115,11 @@ def can_attack_with(state: "BattleMagesState", side: Side) -> list[CardInst]:
     ]
 
 
-def attackers(state: "BattleMagesState") -> list[CardInst]:
+def attackers(state: "TableState") -> list[CardInst]:
     return [c for c in state.sides[state.active].field if c.attacking]
 
 
-def declare_attackers(state: "BattleMagesState", uids: list[int]) -> None:
+def declare_attackers(state: "TableState", uids: list[int]) -> None:
     """battle-mages.md:125-133 — together, at the opposing Mage; Boast triggers now."""
     side = state.sides[state.active]
     chosen = [state.cards[u] for u in uids]
@@ -139,7 +139,7 @@ def declare_attackers(state: "BattleMagesState", uids: list[int]) -> None:
         state.open_window(1 - state.active)  # battle-mages.md:133-134
 
 
-def block_pairs(state: "BattleMagesState") -> list[tuple[int, int]]:
+def block_pairs(state: "TableState") -> list[tuple[int, int]]:
     """battle-mages.md:144-145 — prepared, unfrozen creatures; ruling B12: a flying
     attacker can be blocked only by a flying creature."""
     attacking = attackers(state)
@@ -156,7 +156,7 @@ def block_pairs(state: "BattleMagesState") -> list[tuple[int, int]]:
     return pairs
 
 
-def combat_damage(state: "BattleMagesState") -> None:
+def combat_damage(state: "TableState") -> None:
     """battle-mages.md:155-157 — every damage counter at once, then deaths together."""
     defender = state.sides[1 - state.active]
     hits: list[tuple[Any, int, str]] = []
@@ -187,7 +187,7 @@ def combat_damage(state: "BattleMagesState") -> None:
     state.check_state()
 
 
-def end_combat(state: "BattleMagesState") -> None:
+def end_combat(state: "TableState") -> None:
     for side in state.sides:
         for card in side.field:
             card.attacking = card.blocked = False

@@ -24,15 +24,15 @@ from engine.rulesets.battle_mages.cards import (
 from engine.rulesets.battle_mages.stack import Ref
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
     from engine.rulesets.battle_mages.stack import Item
+    from engine.rulesets.battle_mages.state import TableState
     from engine.rulesets.battle_mages.table import Side
 
 #: The objects an item's selections picked: (body, selection) -> (uid, stamp) refs.
 Picks = dict[tuple[int, int], tuple[Ref, ...]]
 
 
-def place_damage(state: "BattleMagesState", card: CardInst, amount: int, source: str) -> None:
+def place_damage(state: "TableState", card: CardInst, amount: int, source: str) -> None:
     if card.shield:
         card.shield -= 1
         state.events.append(bev.Moved(card.name, f"spends a Shield counter against {source}"))
@@ -40,9 +40,7 @@ def place_damage(state: "BattleMagesState", card: CardInst, amount: int, source:
     put_damage_counters(state, card, amount, source)
 
 
-def put_damage_counters(
-    state: "BattleMagesState", card: CardInst, amount: int, source: str
-) -> None:
+def put_damage_counters(state: "TableState", card: CardInst, amount: int, source: str) -> None:
     """Ruling B8: Damage counters put by an effect (Poison) are not damage dealt, so no
     Shield counter prevents them."""
     card.damage += amount
@@ -50,13 +48,13 @@ def put_damage_counters(
     state.events.append(ev.Damaged(card.name, amount, left, source))
 
 
-def hurt_mage(state: "BattleMagesState", side: "Side", amount: int, source: str) -> None:
+def hurt_mage(state: "TableState", side: "Side", amount: int, source: str) -> None:
     side.life -= amount
     state.events.append(ev.Damaged(side.name, amount, side.life, source))
 
 
 def objects(
-    state: "BattleMagesState",
+    state: "TableState",
     item: "Item",
     to: int,
     picks: Picks,
@@ -81,7 +79,7 @@ def objects(
 
 
 def run_body(
-    state: "BattleMagesState",
+    state: "TableState",
     item: "Item",
     body: int,
     picks: Picks,
@@ -93,7 +91,7 @@ def run_body(
                 return
 
 
-def _damage(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
+def _damage(state: "TableState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
     if isinstance(obj, CardInst):
         if obj.proto.kind == CREATURE and obj.zone == "field":
             place_damage(state, obj, effect.amount, item.label)
@@ -101,7 +99,7 @@ def _damage(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item
         hurt_mage(state, obj, effect.amount, item.label)
 
 
-def _heal(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
+def _heal(state: "TableState", effect: Eff, obj: "CardInst | Side", item: "Item") -> None:
     if isinstance(obj, CardInst):
         removed = min(obj.damage, effect.amount)
         obj.damage -= removed
@@ -112,13 +110,13 @@ def _heal(state: "BattleMagesState", effect: Eff, obj: "CardInst | Side", item: 
         state.events.append(ev.Healed(obj.name, effect.amount, obj.life))
 
 
-def _add_counters(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _add_counters(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     setattr(obj, effect.counter, getattr(obj, effect.counter) + effect.amount)
     word = effect.counter.title() if effect.counter != "str" else "Str"
     state.events.append(ev.StatsChanged(obj.name, f"gets {effect.amount} {word} counter(s)"))
 
 
-def _remove_counters(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _remove_counters(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     kinds = COUNTERS if effect.counter == "all" else (effect.counter,)
     for kind in kinds:
         have = getattr(obj, kind)
@@ -126,7 +124,7 @@ def _remove_counters(state: "BattleMagesState", effect: Eff, obj: CardInst, item
     state.events.append(ev.StatsChanged(obj.name, f"loses {effect.counter} counters"))
 
 
-def _destroy(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _destroy(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     if obj.zone not in ("field", "crystals"):
         return
     if obj.proto.kind == CREATURE:
@@ -136,34 +134,34 @@ def _destroy(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item"
         state.events.append(bev.Moved(obj.name, "is destroyed"))
 
 
-def _exhaust(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _exhaust(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.exhausted = True
     state.events.append(bev.Moved(obj.name, "is exhausted"))
 
 
-def _prepare(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _prepare(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.exhausted = False
     state.events.append(bev.Moved(obj.name, "is prepared"))
 
 
-def _grant(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _grant(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.gained = obj.gained | {effect.keyword}
     obj.lost = obj.lost - {effect.keyword}
     state.events.append(ev.StatsChanged(obj.name, f"gains {effect.keyword} until end of turn"))
 
 
-def _strip(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _strip(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     obj.lost = obj.lost | {effect.keyword}
     obj.gained = obj.gained - {effect.keyword}
     state.events.append(ev.StatsChanged(obj.name, f"loses {effect.keyword} until end of turn"))
 
 
-def _recall(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _recall(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     state.leave_field(obj, "hand")
     state.events.append(bev.Moved(obj.name, "returns to its owner's hand"))
 
 
-def _deny(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _deny(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     """The denied spell leaves the stack for its owner's graveyard, unresolved."""
     for index, other in enumerate(state.stack):
         if other.spell and other.source[0] == obj.uid:
@@ -174,19 +172,19 @@ def _deny(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -
             return
 
 
-def _draw(state: "BattleMagesState", effect: Eff, obj: "Side", item: "Item") -> None:
+def _draw(state: "TableState", effect: Eff, obj: "Side", item: "Item") -> None:
     for _ in range(effect.amount):
         state.draw(obj)
         if state.over:
             return
 
 
-def _gain_mana(state: "BattleMagesState", effect: Eff, obj: "Side", item: "Item") -> None:
+def _gain_mana(state: "TableState", effect: Eff, obj: "Side", item: "Item") -> None:
     obj.pool += effect.amount
     state.events.append(ev.StatsChanged(obj.name, f"gains {effect.amount} mana"))
 
 
-def _withdraw(state: "BattleMagesState", effect: Eff, obj: CardInst, item: "Item") -> None:
+def _withdraw(state: "TableState", effect: Eff, obj: CardInst, item: "Item") -> None:
     """battle-mages.md:138 — out of combat: it deals (and, blocking, takes) no combat damage."""
     obj.attacking = False
     obj.blocking = 0

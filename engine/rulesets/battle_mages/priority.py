@@ -11,10 +11,10 @@ from engine.rulesets.battle_mages.targets import attemptable
 from engine.rulesets.battle_mages.words import STEP_NAMES
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
-def pass_priority(state: "BattleMagesState", seat: int) -> None:
+def pass_priority(state: "TableState", seat: int) -> None:
     """Both Mages pass in a row: the top of the stack resolves, or the step ends.
     Ruling B6: in a Main step with an empty stack the active Mage's pass ends it."""
     if not state.stack and state.step in MAINS and seat == state.active:
@@ -30,7 +30,7 @@ def pass_priority(state: "BattleMagesState", seat: int) -> None:
         state.steps.push(Resolve(state.stack.pop()))
 
 
-def could_react_publicly(state: "BattleMagesState", seat: int) -> bool:
+def could_react_publicly(state: "TableState", seat: int) -> bool:
     """No tells (docs/architecture.md): whether a Mage is asked depends on what both
     Mages see, never on the hand's cards. A Mage is asked while they hold a card and
     have the mana for the cheapest card there is (any card in hand might be it), or
@@ -49,7 +49,7 @@ def could_react_publicly(state: "BattleMagesState", seat: int) -> bool:
     )
 
 
-def reactions(state: "BattleMagesState", seat: int) -> list[Action]:
+def reactions(state: "TableState", seat: int) -> list[Action]:
     """Every spell and ability `seat` may attempt now."""
     side = state.sides[seat]
     mana = side.mana
@@ -81,7 +81,7 @@ def reactions(state: "BattleMagesState", seat: int) -> list[Action]:
     return acts
 
 
-def priority_decision(state: "BattleMagesState", seat: int) -> Decision:
+def priority_decision(state: "TableState", seat: int) -> Decision:
     """The priority holder's choice: a reaction, a pass, or a pass that changes the stop
     setting."""
     side = state.sides[seat]
@@ -95,6 +95,6 @@ def priority_decision(state: "BattleMagesState", seat: int) -> Decision:
         prompt = f"{STEP_NAMES[state.step]}: attempt a card or ability, or move on."
     else:
         prompt = f"{STEP_NAMES[state.step]}: react or pass."
-    if not side.stop:  # the setting is offered: say what it does (issue 15)
+    if not side.stop:  # the setting is offered: say what it does
         prompt += "\n" + STOP_HELP
     return Decision(seat, "priority", prompt, actions)

@@ -13,7 +13,7 @@ from engine.rulesets.battle_mages.targets import candidates, live, ref
 from engine.rulesets.battle_mages.words import selection_words
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 class Resolve(Step):
@@ -28,7 +28,7 @@ class Resolve(Step):
         self.chosen: dict[tuple[int, int], tuple[Ref, ...]] = {}
         self.idx = 0
 
-    def advance(self, state: "BattleMagesState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         item = self.item
         if not self.checked:
             self.checked = True
@@ -49,7 +49,7 @@ class Resolve(Step):
         apply_item(state, item, self.chosen)
         return DONE
 
-    def _fizzle_reason(self, state: "BattleMagesState") -> str:
+    def _fizzle_reason(self, state: "TableState") -> str:
         """battle-mages.md:168-173, 193-196, 239: a lost target or nothing to choose."""
         item = self.item
         if not item.paid:
@@ -72,10 +72,10 @@ class Resolve(Step):
                 self.queue.append((body, s, cands))
         return ""
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [self._decision(state)]
 
-    def _decision(self, state: "BattleMagesState") -> Decision:
+    def _decision(self, state: "TableState") -> Decision:
         item = self.item
         body, s, cands = self.queue[self.idx]
         sel = item.script.bodies[body].sels[s]
@@ -90,7 +90,7 @@ class Resolve(Step):
         top = len(acts) if sel.wording == ANY_NUMBER else sel.count
         return Decision(seat, "choose_many", prompt, acts, min_picks=0, max_picks=top)
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         head = action[0] if action else None
         picks = action if head != "choose" else (action,)
         body, sel, _ = self.queue[self.idx]
@@ -98,7 +98,7 @@ class Resolve(Step):
         self.idx += 1
 
 
-def fizzle(state: "BattleMagesState", item: Item, reason: str) -> None:
+def fizzle(state: "TableState", item: Item, reason: str) -> None:
     """battle-mages.md:239-241 — a spell to its graveyard, an ability just ends."""
     state.events.append(bev.Fizzled(item.label, reason))
     if item.spell:
@@ -109,7 +109,7 @@ def fizzle(state: "BattleMagesState", item: Item, reason: str) -> None:
 
 
 def apply_item(
-    state: "BattleMagesState", item: Item, chosen: dict[tuple[int, int], tuple[Ref, ...]]
+    state: "TableState", item: Item, chosen: dict[tuple[int, int], tuple[Ref, ...]]
 ) -> None:
     """Resolve fully (battle-mages.md:181): every effect of every chosen mode."""
     if not item.paid:

@@ -4,11 +4,12 @@ import random
 from functools import cached_property
 from typing import Any
 
-from cards.loader import CardPool
-from cards.schema import battle_mages as schema
+from cards.battle_mages import schema
+from cards.loader import CardPool, game_pool
 from engine.core.decision import Action, Decision
 from engine.core.decks import deck_problems
 from engine.core.errors import ScenarioError
+from engine.core.hidden import HiddenZones
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
@@ -19,11 +20,11 @@ from engine.rulesets.battle_mages.cards import (
     RELIC,
     CardInst,
     Proto,
-    battle_mages_pool,
     proto_of,
     protos,
 )
 from engine.rulesets.battle_mages.game import BattleMagesState
+from engine.rulesets.battle_mages.glossary import GLOSSARY
 from engine.rulesets.battle_mages.table import STEPS, Side
 from engine.rulesets.battle_mages.view import static_view
 
@@ -34,9 +35,16 @@ COPY_LIMITS = {"white": 4, "gold": 3, "purple": 1}  # battle-mages.md:15-17
 class BattleMagesRuleset(Ruleset[BattleMagesState]):
     id = "battle-mages"
     name = "Battle Mages"
+    glossary = GLOSSARY
     version = "2"  # 2: no tells (who is asked depends on what everyone sees)
     card_type = schema.Card
     pins_whole_pool = True  # whether a Mage is asked reads the cheapest card of the pool
+    #: 120 playouts measured the same as 40 (docs/ai.md): the quicker budget stays.
+    search_playouts = 40
+    #: Rollouts stop two turns on (at most 60 actions): they take in the other Mage's
+    #: answer, and measured better than six actions (docs/ai.md).
+    search_turns = (2, 60)
+    early_turns = 3  # docs/rules/battle-mages.md, "Fairness"
     help_text = (
         "Two Mages, 20 life each, Spellbooks of exactly 50 cards (White up to 4 copies, Gold 3, "
         "Purple 1, Small Crystals any number). Bring the other Mage to 0 life.\n"
@@ -55,7 +63,7 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
 
     @cached_property
     def pool(self) -> CardPool:
-        return battle_mages_pool()
+        return game_pool(self.id)
 
     @cached_property
     def protos(self) -> dict[str, Proto]:
@@ -110,6 +118,9 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
         # the table
         return action[0] == "stop" or (action[0] == "pass" and len(action) == 2)
 
+    def hidden_zones(self, state: BattleMagesState, seat: int) -> HiddenZones:
+        return hidden.zones(state, seat)
+
     def determinize(
         self, state: BattleMagesState, viewer: int, rng: random.Random
     ) -> BattleMagesState:
@@ -134,7 +145,8 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> BattleMagesState:
-        """A position in a step of a turn (docs/scenarios.md has the format and an example).
+        """A position in a step of a turn (docs/rules/battle-mages.md, "Scenarios", has
+        the format and an example).
 
         Seat keys: name, life, hand, spellbook (top first), collection (top first),
         graveyard, field (creatures and relics: id or {card, damage, poison, shield, str,

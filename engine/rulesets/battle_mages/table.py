@@ -34,7 +34,7 @@ ZONES = ("spellbook", "collection", "hand", "field", "crystals", "graveyard", "s
 PILES = ("spellbook", "collection")
 
 #: What "ask me / stop me even with nothing to do" means, on the prompt that offers it
-#: (ruling B10; issue 15).
+#: (ruling B10).
 STOP_HELP = (
     "Even with nothing to do: the game then stops for you at every chance to react, even "
     "when you cannot; by default it passes for you then."
@@ -69,7 +69,7 @@ class Side:
     #: from the copied zones (engine/core/clone.py). The face-down piles (`PILES`: the
     #: spellbook, the Crystal Collection) are lists of their own in a clone, but their
     #: cards are shared: no rule changes a card lying there, and both ways out (a draw,
-    #: a crystal placed) take the state's own copy first (`BattleMagesState.own`). Most
+    #: a crystal placed) take the state's own copy first (`TableState.own`). Most
     #: cards lie there, so a look-ahead copy costs the cards in play (docs/ai.md).
     clone_plan: ClassVar[Plan] = {
         zone: LIST if zone in PILES else own_list(CardInst) for zone in ZONES

@@ -29,15 +29,15 @@ from engine.rulesets.battle_mages.stack import Ref
 from engine.rulesets.battle_mages.table import COMBAT, mage_ref
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
-def in_combat(state: "BattleMagesState") -> bool:
+def in_combat(state: "TableState") -> bool:
     return state.step in COMBAT
 
 
 def candidates(
-    state: "BattleMagesState", sel: Sel, controller: int, subject: Ref | None = None
+    state: "TableState", sel: Sel, controller: int, subject: Ref | None = None
 ) -> list[int]:
     """Action refs (card uid, or -1/-2 a Mage) that fit `sel` right now."""
     if sel.wording == THAT:
@@ -49,7 +49,7 @@ def candidates(
         card = state.cards[uid]
         ok = _fits(card, sel, controller, in_combat(state))
         return [uid] if ok else []
-    # the opponent's first, then the controller's own (issue 15: as in every game)
+    # the opponent's first, then the controller's own (as in every game)
     if sel.obj == O_MAGE:
         return [mage_ref(s) for s in (1 - controller, controller) if _controls(s, controller, sel)]
     if sel.obj == O_SPELL:
@@ -89,7 +89,7 @@ def _fits(card: CardInst, sel: Sel, controller: int, combat: bool) -> bool:
     return not mods or (card.bits(combat) & mods) == mods
 
 
-def live(state: "BattleMagesState", ref: Ref) -> bool:
+def live(state: "TableState", ref: Ref) -> bool:
     """Is the object still there (a card that moved since is a new object)?"""
     uid, stamp = ref
     if uid < 0:
@@ -97,12 +97,12 @@ def live(state: "BattleMagesState", ref: Ref) -> bool:
     return state.cards[uid].stamp == stamp
 
 
-def ref(state: "BattleMagesState", uid: int) -> Ref:
+def ref(state: "TableState", uid: int) -> Ref:
     return (uid, 0) if uid < 0 else (uid, state.cards[uid].stamp)
 
 
 def body_attemptable(
-    state: "BattleMagesState", body: Body, seat: int, memo: dict[Any, int] | None = None
+    state: "TableState", body: Body, seat: int, memo: dict[Any, int] | None = None
 ) -> bool:
     for sel in body.sels:
         if sel.wording != TARGET:
@@ -119,7 +119,7 @@ def body_attemptable(
 
 
 def attemptable(
-    state: "BattleMagesState", script: Script, seat: int, memo: dict[Any, int] | None = None
+    state: "TableState", script: Script, seat: int, memo: dict[Any, int] | None = None
 ) -> bool:
     if not script.choose:
         return body_attemptable(state, script.bodies[0], seat, memo)

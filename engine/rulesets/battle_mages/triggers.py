@@ -12,7 +12,7 @@ from engine.rulesets.battle_mages.stack import Item, PendingTrigger
 from engine.rulesets.battle_mages.targets import candidates
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 class Triggers(Step):
@@ -30,7 +30,7 @@ class Triggers(Step):
         twin.groups = [list(group) for group in self.groups]
         return twin
 
-    def advance(self, state: "BattleMagesState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         while True:
             if self.to_push:
                 trigger = self.to_push[0]
@@ -61,10 +61,10 @@ class Triggers(Step):
             state.open_window(state.first)
             return DONE
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [self._decision(state)]
 
-    def _decision(self, state: "BattleMagesState") -> Decision:
+    def _decision(self, state: "TableState") -> Decision:
         if self.to_push:
             trigger = self.to_push[0]
             source = state.cards[trigger.source[0]].name
@@ -79,7 +79,7 @@ class Triggers(Step):
             acts,
         )
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         head = action[0] if action else None
         if head == "next":
             self.order.append(self.groups[0].pop(action[1]))
@@ -91,7 +91,7 @@ class Triggers(Step):
             _push_trigger(state, trigger, paid)
 
 
-def start_triggers(state: "BattleMagesState") -> None:
+def start_triggers(state: "TableState") -> None:
     """The pending triggers go on the stack, the active Mage's first."""
     pending, state.pending = state.pending, []
     groups = [
@@ -100,7 +100,7 @@ def start_triggers(state: "BattleMagesState") -> None:
     state.steps.push(Triggers([g for g in groups if g]))
 
 
-def _could_act(state: "BattleMagesState", trigger: PendingTrigger) -> bool:
+def _could_act(state: "TableState", trigger: PendingTrigger) -> bool:
     """Could paying do anything? Not when every way to use it has a 'target' with no
     legal target: it would fizzle (line 168), so nobody is asked to pay for it."""
     seat = trigger.controller
@@ -116,7 +116,7 @@ def _could_act(state: "BattleMagesState", trigger: PendingTrigger) -> bool:
     return fine >= max(1, script.choose)
 
 
-def _announce_trigger(state: "BattleMagesState", trigger: PendingTrigger) -> None:
+def _announce_trigger(state: "TableState", trigger: PendingTrigger) -> None:
     """battle-mages.md:131 — a trigger with a cost goes on the stack before its Mage
     decides to pay (``paid`` None until then) and chooses its targets."""
     item = _trigger_item(state, trigger)
@@ -126,7 +126,7 @@ def _announce_trigger(state: "BattleMagesState", trigger: PendingTrigger) -> Non
     state.events.append(bev.Triggered(side, item.label))
 
 
-def _trigger_item(state: "BattleMagesState", trigger: PendingTrigger) -> Item:
+def _trigger_item(state: "TableState", trigger: PendingTrigger) -> Item:
     source = state.cards[trigger.source[0]]
     label = f"{source.name}'s {_TRIGGER_NAMES.get(trigger.script.when, 'ability')}"
     item = new_item(state, trigger.controller, trigger.source, False, trigger.script, label)
@@ -134,7 +134,7 @@ def _trigger_item(state: "BattleMagesState", trigger: PendingTrigger) -> Item:
     return item
 
 
-def _push_trigger(state: "BattleMagesState", trigger: PendingTrigger, paid: bool) -> None:
+def _push_trigger(state: "TableState", trigger: PendingTrigger, paid: bool) -> None:
     """battle-mages.md:131-132 — on the stack whether paid or not; targets if paid. A
     costly trigger is already on the stack (`_announce_trigger`): it is decided there."""
     stack = state.stack

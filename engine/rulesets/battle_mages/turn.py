@@ -18,10 +18,10 @@ from engine.rulesets.battle_mages.combat import (
     combat_damage,
     end_combat,
 )
-from engine.rulesets.battle_mages.table import LOOK, MAINS, STEPS, Side
+from engine.rulesets.battle_mages.table import LOOK, MAINS, OPENING_HAND, STEPS, Side
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 class Starter(Step):
@@ -29,13 +29,13 @@ class Starter(Step):
 
     __slots__ = ()
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         prompt = "You won the coin flip: who goes first?"
         return [Decision(state.coin_winner, "starter", prompt, [("first",), ("second",)])]
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.steps.pop()  # chosen: the crystal looks follow
-        state.choose_starter(player if action[0] == "first" else 1 - player)
+        choose_starter(state, player if action[0] == "first" else 1 - player)
 
 
 class Scry(Step):
@@ -49,7 +49,7 @@ class Scry(Step):
         self.ordered: list[int] = []  # chosen top first
         self.sorted = False  # True once the bottom pick is made
 
-    def advance(self, state: "BattleMagesState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         side = state.sides[self.seat]
         if not self.looked and not self.sorted:
             self.looked = [c.uid for c in side.collection[-LOOK:]]
@@ -65,10 +65,10 @@ class Scry(Step):
             state.phase = "ready"
         return DONE
 
-    def decisions(self, state: "BattleMagesState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [self._decision(state)]
 
-    def _decision(self, state: "BattleMagesState") -> Decision:
+    def _decision(self, state: "TableState") -> Decision:
         if not self.sorted:
             acts: list[Action] = [("crystal", u) for u in self.looked]
             prompt = "The top of your Crystal Collection: choose any to put on the bottom."
@@ -85,7 +85,7 @@ class Scry(Step):
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
         return Decision(self.seat, "crystals_top", prompt, acts, private=True)
 
-    def apply(self, state: "BattleMagesState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         side = state.sides[self.seat]
         if not self.sorted:
             self.sorted = True
@@ -101,7 +101,19 @@ class Scry(Step):
             self.looked.remove(action[1])
 
 
-def _distinct(state: "BattleMagesState", uids: list[int]) -> list[int]:
+def choose_starter(state: "TableState", starter: int) -> None:
+    """The game begins: opening hands, then each Mage looks at their crystals."""
+    state.starter = state.active = starter
+    state.events.append(ev.GameStarted(1, starter, state.names[starter]))
+    for seat in (starter, 1 - starter):
+        side = state.sides[seat]
+        for _ in range(OPENING_HAND):
+            state.draw(side)
+    state.phase = "start"
+    state.steps.push(Scry(1 - starter), Scry(starter))  # the starter looks first
+
+
+def _distinct(state: "TableState", uids: list[int]) -> list[int]:
     """One uid per kind of crystal among `uids`, in their order."""
     seen: dict[str, int] = {}
     for uid in uids:
@@ -109,14 +121,14 @@ def _distinct(state: "BattleMagesState", uids: list[int]) -> list[int]:
     return list(seen.values())
 
 
-def begin_turn(state: "BattleMagesState", seat: int) -> None:
+def begin_turn(state: "TableState", seat: int) -> None:
     state.turn += 1
     state.active = seat
     state.events.append(ev.TurnStarted(seat, state.sides[seat].name, state.turn))
     enter_step(state, "preparation")
 
 
-def next_step(state: "BattleMagesState") -> None:
+def next_step(state: "TableState") -> None:
     """The step ends (the stack is empty: nobody holds priority and no task runs)."""
     assert not state.stack, "a step ended with spells on the stack"
     index = STEPS.index(state.step)
@@ -129,7 +141,7 @@ def next_step(state: "BattleMagesState") -> None:
         enter_step(state, STEPS[index + 1])
 
 
-def enter_step(state: "BattleMagesState", step: str) -> None:
+def enter_step(state: "TableState", step: str) -> None:
     state.step = step
     state.first = state.active
     state.priority = None
@@ -160,7 +172,7 @@ def enter_step(state: "BattleMagesState", step: str) -> None:
         pass  # ruling B3: "until end of turn" lasts until the turn ends, after this step
 
 
-def prepare(state: "BattleMagesState", side: Side) -> None:
+def prepare(state: "TableState", side: Side) -> None:
     """Ruling B2: prepare everything; a frozen creature stays exhausted and thaws by one
     Ice counter instead; then poison places its damage (ruling B8)."""
     for card in side.field:
@@ -177,7 +189,7 @@ def prepare(state: "BattleMagesState", side: Side) -> None:
     state.check_state()
 
 
-def place_crystal(state: "BattleMagesState", side: Side) -> None:
+def place_crystal(state: "TableState", side: Side) -> None:
     """Ruling B2: the top crystal of the Crystal Collection enters the field."""
     if not side.collection:
         return
@@ -188,7 +200,7 @@ def place_crystal(state: "BattleMagesState", side: Side) -> None:
     state.events.append(bev.CrystalPlaced(side.name, crystal.name))
 
 
-def end_turn(state: "BattleMagesState") -> None:
+def end_turn(state: "TableState") -> None:
     """Ruling B3: keyword changes and unspent effect mana end with the turn."""
     for side in state.sides:
         side.pool = 0

@@ -11,12 +11,12 @@ from engine.rulesets.battle_mages.triggers import Triggers
 from engine.rulesets.battle_mages.words import STEP_NAMES
 
 if TYPE_CHECKING:
-    from engine.rulesets.battle_mages.game import BattleMagesState
+    from engine.rulesets.battle_mages.state import TableState
 
 
 def crystal_words(proto: Proto) -> str:
     """What a crystal is and gives, in a few words: `small, 1 mana` or `big, 2 mana,
-    enters exhausted` (battle-mages.md:27; issue 15: the opening choice said nothing)."""
+    enters exhausted` (battle-mages.md:27; the opening choice said nothing)."""
     words = f"{proto.size}, {proto.value} mana"
     return words + ", enters exhausted" if proto.size == "big" else words
 
@@ -43,7 +43,7 @@ def static_view(card: CardInst | Proto, uid: int = 0) -> CardView:
     )
 
 
-def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
+def field_view(card: CardInst, state: "TableState") -> CardView:
     proto = card.proto
     tags = [proto.size] if proto.kind == "crystal" else []
     for keyword in ("flying", "rush", "attentiveness"):
@@ -76,7 +76,7 @@ def field_view(card: CardInst, state: "BattleMagesState") -> CardView:
     )
 
 
-def card_name(state: "BattleMagesState", card: CardInst) -> str:
+def card_name(state: "TableState", card: CardInst) -> str:
     """A card's name, with its position on its field (or among its crystals) when a card
     of the same name is there too: `Frostcap Owl #2`, as the board numbers it."""
     for side in state.sides:
@@ -90,7 +90,7 @@ def _name(card: CardInst) -> str:
     return card.name
 
 
-def stack_view(state: "BattleMagesState") -> ZoneView:
+def stack_view(state: "TableState") -> ZoneView:
     """Bottom first, the top (which resolves next) last."""
     cards = []
     for item in state.stack:
@@ -120,7 +120,7 @@ def stack_view(state: "BattleMagesState") -> ZoneView:
     return ZoneView("stack", len(cards), tuple(cards))
 
 
-def seat_view(state: "BattleMagesState", seat: int, viewer: int | None) -> SeatView:
+def seat_view(state: "TableState", seat: int, viewer: int | None) -> SeatView:
     """One Mage's side: the hand only for its owner, the decks face down."""
     side = state.sides[seat]
     own = viewer == side.seat
@@ -150,7 +150,7 @@ def seat_view(state: "BattleMagesState", seat: int, viewer: int | None) -> SeatV
     return SeatView(side.seat, side.name, stats, zones)
 
 
-def header(state: "BattleMagesState") -> tuple[int, str, int | None, dict[str, str]]:
+def header(state: "TableState") -> tuple[int, str, int | None, dict[str, str]]:
     """(turn, step, active seat, notes): who holds priority is public."""
     notes = {}
     if state.priority is not None and not state.over:
@@ -159,7 +159,7 @@ def header(state: "BattleMagesState") -> tuple[int, str, int | None, dict[str, s
     return state.turn, _step_name(state), active, notes
 
 
-def _step_name(state: "BattleMagesState") -> str:
+def _step_name(state: "TableState") -> str:
     if state.phase != "play":
         return {"starter": "choosing who starts", "start": "looking at crystals"}.get(
             state.phase, state.phase
@@ -167,7 +167,7 @@ def _step_name(state: "BattleMagesState") -> str:
     return STEP_NAMES[state.step]
 
 
-def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str, int | None, Any]:
+def describe_action(state: "TableState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
     if head == "cast":
@@ -235,7 +235,7 @@ def describe_action(state: "BattleMagesState", action: Action) -> tuple[str, str
     return str(action), "", None, None
 
 
-def _target_label(state: "BattleMagesState", ref: int) -> str:
+def _target_label(state: "TableState", ref: int) -> str:
     """A card's name with its controller, so two Frostcap Owls on two fields differ."""
     if ref < 0:
         return f"{state.ref_name(ref)} (Mage)"
@@ -246,7 +246,7 @@ def _target_label(state: "BattleMagesState", ref: int) -> str:
     return f"{card_name(state, card)} ({owner})"
 
 
-def _mode_label(state: "BattleMagesState", index: int) -> str:
+def _mode_label(state: "TableState", index: int) -> str:
 
     task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt):
@@ -254,7 +254,7 @@ def _mode_label(state: "BattleMagesState", index: int) -> str:
     return f"Mode {index + 1}"
 
 
-def _trigger_label(state: "BattleMagesState", index: int) -> str:
+def _trigger_label(state: "TableState", index: int) -> str:
 
     task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Triggers) and task.groups:

@@ -1,5 +1,7 @@
-"""Clash (shared/rules/clash.md): the reference ruleset of the engine."""
+"""Clash (shared/rules/clash.md): the reference ruleset of the engine.
 
-from engine.rulesets.clash.ruleset import RULESET, ClashRuleset
+The registry (engine/core/ruleset.py) finds the game by this package: its id and where
+menus list it are all it reads here; the rules load from `.ruleset` on first use."""
 
-__all__ = ["RULESET", "ClashRuleset"]
+ID = "clash"
+MENU_POSITION = 1

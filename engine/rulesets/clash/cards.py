@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from cards.clash_text import card_text
-from cards.schema.clash import AtEndOfTurn, Effect, Equipment, Monster, Spell, Summon, Token
+from cards.clash.schema import AtEndOfTurn, Effect, Equipment, Monster, Spell, Summon, Token
+from cards.clash.text import card_text
 from engine.core.clone import Plan, const, own_tuple
 from engine.core.decision import Action
 from engine.core.view import CardView

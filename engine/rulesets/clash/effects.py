@@ -6,21 +6,19 @@ so with both at low health the active player falls first (clash.md:77).
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from engine.core import events as ev
 from engine.rulesets.clash import targets as t
 from engine.rulesets.clash.cards import CardInst, Eff
-
-if TYPE_CHECKING:
-    from engine.rulesets.clash.game import ClashState, Side
+from engine.rulesets.clash.state import Side, TableState
 
 MAX_MANA = 10
 BOARD_SLOTS = 5
 
 
 def resolve(
-    state: "ClashState",
+    state: TableState,
     effects: tuple[Eff, ...],
     controller: int,
     this: CardInst | None,
@@ -37,10 +35,57 @@ def resolve(
             return
         _HANDLERS[effect.kind](state, effect, controller, this, chosen, source)
         if state.maybe_dead:
-            state.check_deaths()
+            check_deaths(state)
 
 
-def _players(state: "ClashState", target: int, controller: int) -> list["Side"]:
+def check_deaths(state: TableState) -> None:
+    """clash.md:51,58 — monsters at 0 health go to the graveyard; death effects follow.
+
+    Ruling R8: deaths are collected active side first, left to right; all of them leave
+    the field before any death effect happens, and deaths those effects cause are handled
+    the same way afterwards.
+    """
+    if not state.maybe_dead or state.settling:
+        return  # nobody died, or a death effect is running: its deaths wait (R8)
+    state.settling = True
+    try:
+        _settle_deaths(state)
+    finally:
+        state.settling = False
+
+
+def _settle_deaths(state: TableState) -> None:
+    while state.maybe_dead and not state.game_ended:
+        state.maybe_dead = False
+        dead = []
+        for side in (state.sides[state.active], state.sides[1 - state.active]):
+            # plain loops: in this Python a comprehension or any(...) costs a function call
+            for monster in side.board:
+                if monster.health <= 0:
+                    living = []
+                    for m in side.board:
+                        if m.health > 0:
+                            living.append(m)
+                        else:
+                            dead.append((side, m))
+                    side.board = living
+                    side.board_version += 1
+                    state.board_version += 1
+                    break
+        for side, monster in dead:
+            state.log.append((ev.Died, monster.proto.name, side.name))
+            for item in monster.attached:
+                state.sides[item.owner].graveyard.append(item)
+            monster.attached = ()
+            if not monster.proto.token:
+                state.sides[monster.owner].graveyard.append(monster)
+        for side, monster in dead:
+            if monster.proto.on_death and not state.game_ended:
+                state.log.append((ev.Triggered, monster.proto.name, "death"))
+                resolve(state, monster.proto.on_death, side.seat, monster, None, monster.proto.name)
+
+
+def _players(state: TableState, target: int, controller: int) -> list[Side]:
     if target == t.YOU:
         return [state.sides[controller]]
     if target == t.OPPONENT:
@@ -50,13 +95,13 @@ def _players(state: "ClashState", target: int, controller: int) -> list["Side"]:
     return []
 
 
-def _on_field(state: "ClashState", monster: CardInst) -> bool:
+def _on_field(state: TableState, monster: CardInst) -> bool:
     return monster.health > 0 and state.side_of(monster) is not None
 
 
 def _subjects(
-    state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
-) -> Sequence["CardInst | Side"]:
+    state: TableState, target: int, controller: int, this: CardInst | None, chosen: Any
+) -> Sequence[CardInst | Side]:
     """The monsters and players an effect touches, in the order it touches them."""
     you, opp = state.sides[controller], state.sides[1 - controller]
     if target in t.CHOSEN:
@@ -82,15 +127,15 @@ def _subjects(
 
 
 def _monsters(
-    state: "ClashState", target: int, controller: int, this: CardInst | None, chosen: Any
+    state: TableState, target: int, controller: int, this: CardInst | None, chosen: Any
 ) -> Sequence[CardInst]:
     """The subjects of an effect for monsters only: the card schema refuses such an effect
-    any target a player may be (cards/schema/clash.py, MAY_BE_PLAYER)."""
+    any target a player may be (cards/clash/schema.py, MAY_BE_PLAYER)."""
     return cast("Sequence[CardInst]", _subjects(state, target, controller, this, chosen))
 
 
 def _damage(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -108,7 +153,7 @@ def _damage(
 
 
 def _heal(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -126,7 +171,7 @@ def _heal(
 
 
 def _draw(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -141,7 +186,7 @@ def _draw(
 
 
 def _stats(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -156,7 +201,7 @@ def _stats(
 
 
 def _max_health(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -170,7 +215,7 @@ def _max_health(
 
 
 def _destroy(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -183,7 +228,7 @@ def _destroy(
 
 
 def _summon(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -205,7 +250,7 @@ def _summon(
 
 
 def _mana(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,
@@ -217,7 +262,7 @@ def _mana(
 
 
 def _at_end_of_turn(
-    state: "ClashState",
+    state: TableState,
     effect: Eff,
     controller: int,
     this: CardInst | None,

@@ -1,11 +1,17 @@
-"""What a Clash player cannot see, re-dealt for the search agent (engine/core/hidden.py):
-the other player's hand and deck together, and the order of their own deck."""
+"""What a Clash player cannot see (engine/core/hidden.py): their hand, to the other player,
+and their deck, to everyone. The search agent re-deals from it: the other player's hand
+and deck together, and the order of its own deck."""
 
 import random
 
-from engine.core.hidden import redeal
+from engine.core.hidden import HiddenZones, redeal, unseen_groups
 from engine.rulesets.clash.cards import CardInst
 from engine.rulesets.clash.game import ClashState
+
+
+def zones(state: ClashState, seat: int) -> HiddenZones:
+    side = state.sides[seat]
+    return HiddenZones(hand=side.hand, draw_piles=(side.deck,))
 
 
 def _refresh(card: CardInst) -> None:
@@ -17,8 +23,8 @@ def _refresh(card: CardInst) -> None:
 
 def determinize(state: ClashState, viewer: int, rng: random.Random) -> ClashState:
     twin = state.clone()
-    groups = [side.deck if side.seat == viewer else side.hand + side.deck for side in twin.sides]
-    redeal(groups, rng, refresh=_refresh)
+    seats = [zones(twin, side.seat) for side in twin.sides]
+    redeal(unseen_groups(seats, viewer), rng, refresh=_refresh)
     for side in twin.sides:
         side.hand_version += 1
     twin.rng = twin.rng.reseeded(rng.getrandbits(32))

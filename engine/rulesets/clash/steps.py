@@ -4,16 +4,15 @@ A game is `Starter` (the coin-flip winner picks, clash.md:80; the first game of 
 only), then `Mulligan` (both players at once, clash.md:70), then `Main`, which stays on
 the stack for the whole game: each action is one play, attack or end of turn by the
 active player, and the step is done when the game is decided. The core then asks
-`ClashState._next_steps` for the next game of a series (or ends the match).
+`ClashState._next_steps` (game.py) for the next game of a series (or ends the match).
 """
 
-from typing import TYPE_CHECKING
-
+from engine.core import events as ev
 from engine.core.decision import Action, Decision
 from engine.core.steps import DONE, WAIT, Step, StepResult
-
-if TYPE_CHECKING:
-    from engine.rulesets.clash.game import ClashState
+from engine.rulesets.clash.actions import attack, end_turn, play
+from engine.rulesets.clash.cards import CardInst
+from engine.rulesets.clash.state import OPENING_HAND, START_HEALTH, TableState
 
 MULLIGAN_MAX = 3  # clash.md:70
 MAIN_PROMPT = "Play a card, attack, or end your turn."
@@ -33,7 +32,7 @@ class Starter(Step):
     def __init__(self) -> None:
         self.choice = -1  # the seat that starts, once chosen
 
-    def decisions(self, state: "ClashState") -> list[Decision]:
+    def decisions(self, state: TableState) -> list[Decision]:
         return [
             Decision(
                 state.coin_winner,
@@ -43,13 +42,13 @@ class Starter(Step):
             )
         ]
 
-    def apply(self, state: "ClashState", player: int, action: Action) -> None:
+    def apply(self, state: TableState, player: int, action: Action) -> None:
         self.choice = player if action[0] == "first" else 1 - player
 
-    def advance(self, state: "ClashState") -> StepResult:
+    def advance(self, state: TableState) -> StepResult:
         if self.choice < 0:
             return WAIT
-        state.start_game(self.choice)  # pushes the mulligan above this step
+        start_game(state, self.choice)  # pushes the mulligan above this step
         return DONE
 
 
@@ -62,7 +61,7 @@ class Mulligan(Step):
     def __init__(self) -> None:
         self.done = [False, False]
 
-    def decisions(self, state: "ClashState") -> list[Decision]:
+    def decisions(self, state: TableState) -> list[Decision]:
         return [
             Decision(
                 seat,
@@ -77,11 +76,11 @@ class Mulligan(Step):
             if not self.done[seat]
         ]
 
-    def apply(self, state: "ClashState", player: int, action: Action) -> None:
+    def apply(self, state: TableState, player: int, action: Action) -> None:
         state.mulligan(player, [uid for _, uid in action])
         self.done[player] = True
 
-    def advance(self, state: "ClashState") -> StepResult:
+    def advance(self, state: TableState) -> StepResult:
         if not (self.done[0] and self.done[1]):
             return WAIT
         state.steps.push(MAIN)
@@ -95,22 +94,22 @@ class Main(Step):
     __slots__ = ()  # nothing of its own: one shared instance, `MAIN`
     name = "main"
 
-    def advance(self, state: "ClashState") -> StepResult:
+    def advance(self, state: TableState) -> StepResult:
         return DONE if state.game_ended else WAIT
 
-    def apply(self, state: "ClashState", player: int, action: Action) -> StepResult:
+    def apply(self, state: TableState, player: int, action: Action) -> StepResult:
         head = action[0]
         if head == "play":
-            state.play(player, action[1], action[2])
+            play(state, player, action[1], action[2])
         elif head == "attack":
-            state.attack(action[1], action[2])
+            attack(state, action[1], action[2])
         elif head == "end":
-            state.end_turn()
+            end_turn(state)
         else:  # the match validated the action, so this is a bug, not a bad move
             raise AssertionError(f"unhandled action {action!r}")
         return DONE if state.game_ended else WAIT
 
-    def decisions(self, state: "ClashState") -> list[Decision]:
+    def decisions(self, state: TableState) -> list[Decision]:
         """Every legal action, listed after every action and so written for speed (a
         helper call costs more than the checks). Plays and each monster's attacks are
         reused while nothing they depend on changed; three int compares instead of a key
@@ -164,3 +163,63 @@ class Main(Step):
 
 
 MAIN = Main()
+
+
+# -- a game begins, a game ends ----------------------------------------------------
+
+
+def flip_coin(state: TableState) -> None:
+    """clash.md:80 — a coin flip; its winner chooses who starts."""
+    state.coin_winner = state.rng.coin()
+    state.log.append((ev.CoinFlipped, state.coin_winner, state.names[state.coin_winner]))
+    state.steps.push(Starter())
+
+
+def start_game(state: TableState, starter: int) -> None:
+    """Shuffle every card back into its owner's deck and deal opening hands."""
+    state.game_no += 1
+    state.starter = starter
+    state.turn = 0
+    state.delayed = []
+    state.game_ended = False
+    sides = state.sides
+    if any(side.hand or side.board or side.graveyard for side in sides):
+        decks: list[list[CardInst]] = [[], []]
+        for side in sides:
+            cards = side.deck + side.hand + side.graveyard
+            for monster in side.board:
+                cards += monster.attached
+                monster.attached = ()
+                if not monster.proto.token:
+                    cards.append(monster)
+            # No reset needed: a card's battlefield stats are reset when it is played.
+            for card in cards:
+                decks[card.owner].append(card)
+    else:  # a match's first game: every card is already in its owner's deck
+        decks = [side.deck for side in sides]
+    for side in sides:
+        side.deck, side.hand, side.board, side.graveyard = decks[side.seat], [], [], []
+        side.hand_version += 1
+        side.board_version += 1
+        side.health = START_HEALTH
+        side.fatigue = 0
+        # clash.md:10 — the starter's first turn brings 1 mana, the other's brings 2.
+        side.mana = 0
+        side.max_mana = 0 if side.seat == starter else 1
+        state.rng.shuffle(side.deck)
+    state.board_version += 1
+    state.log.append((ev.GameStarted, state.game_no, starter, state.names[starter]))
+    for seat in (starter, 1 - starter):
+        for _ in range(OPENING_HAND):
+            state.draw(state.sides[seat])
+    state.steps.push(Mulligan())
+
+
+def finish_game(state: TableState) -> None:
+    """After a game: the match ends, or (best of N) the next game starts, clash.md:80."""
+    state._decisions = None
+    champion = state.series.champion()
+    if champion is not None:
+        state.end_match(champion)
+    else:
+        start_game(state, 1 - state.starter)

@@ -8,7 +8,7 @@ from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.clash.cards import CardInst, Proto
 
 if TYPE_CHECKING:
-    from engine.rulesets.clash.game import ClashState, Side
+    from engine.rulesets.clash.state import Side, TableState
 
 
 def proto_stats(proto: Proto) -> dict[str, int]:
@@ -21,7 +21,7 @@ def proto_stats(proto: Proto) -> dict[str, int]:
 
 
 def card_view(
-    card: CardInst, state: "ClashState | None" = None, on_board: bool = False, active: bool = True
+    card: CardInst, state: "TableState | None" = None, on_board: bool = False, active: bool = True
 ) -> CardView:
     proto = card.proto
     if not on_board:
@@ -59,7 +59,7 @@ def card_view(
     )
 
 
-def seat_view(state: "ClashState", side: "Side", viewer: int | None) -> SeatView:
+def seat_view(state: "TableState", side: "Side", viewer: int | None) -> SeatView:
     own = viewer == side.seat
     zones = {
         "hand": ZoneView(
@@ -85,7 +85,7 @@ def seat_view(state: "ClashState", side: "Side", viewer: int | None) -> SeatView
     return SeatView(side.seat, side.name, stats, zones)
 
 
-def header(state: "ClashState") -> tuple[int, str, int | None, dict[str, str]]:
+def header(state: "TableState") -> tuple[int, str, int | None, dict[str, str]]:
     """(turn, phase, active, notes) for the view's header."""
     phase = state.phase
     notes = {"game": str(state.game_no), "best_of": str(state.series.best_of)}
@@ -94,14 +94,14 @@ def header(state: "ClashState") -> tuple[int, str, int | None, dict[str, str]]:
     return state.turn, phase, state.active if phase == "main" else None, notes
 
 
-def _ref_name(state: "ClashState", ref: Any) -> str:
+def _ref_name(state: "TableState", ref: Any) -> str:
     if isinstance(ref, str):
         return state.names[int(ref[1])]
     card = state.find(ref)
     return board_name(state, card) if card is not None else "?"
 
 
-def board_name(state: "ClashState", card: CardInst) -> str:
+def board_name(state: "TableState", card: CardInst) -> str:
     """The card's name, with its board position when its side has two of that name."""
     side = state.side_of(card)
     if side is None:
@@ -113,7 +113,7 @@ def _proto_name(card: CardInst) -> str:
     return card.proto.name
 
 
-def describe_action(state: "ClashState", action: Action) -> tuple[str, str, int | None, Any]:
+def describe_action(state: "TableState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
     if head == "play":

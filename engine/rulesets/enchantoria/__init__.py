@@ -1,5 +1,7 @@
-"""Enchantoria (shared/rules/enchantoria.md): simultaneous secret turns, recycling, protection."""
+"""Enchantoria (shared/rules/enchantoria.md): simultaneous secret turns, recycling, protection.
 
-from engine.rulesets.enchantoria.ruleset import RULESET, EnchantoriaRuleset
+The registry (engine/core/ruleset.py) finds the game by this package: its id and where
+menus list it are all it reads here; the rules load from `.ruleset` on first use."""
 
-__all__ = ["RULESET", "EnchantoriaRuleset"]
+ID = "enchantoria"
+MENU_POSITION = 3

@@ -14,7 +14,7 @@ from engine.rulesets.enchantoria.resolve import scope
 
 if TYPE_CHECKING:
     from engine.rulesets.enchantoria.entities import Player
-    from engine.rulesets.enchantoria.game import EnchantoriaState
+    from engine.rulesets.enchantoria.state import TableState
 
 WIN = 10_000.0
 CARD = 0.8  # a card in hand
@@ -37,7 +37,7 @@ def side_value(p: "Player") -> float:
     return score
 
 
-def evaluate(state: "EnchantoriaState", seat: int) -> float:
+def evaluate(state: "TableState", seat: int) -> float:
     if state.over:
         return WIN if state.winner == seat else -WIN
     me, opp = state.players[seat], state.players[1 - seat]
@@ -53,7 +53,7 @@ def evaluate(state: "EnchantoriaState", seat: int) -> float:
     return score
 
 
-def preparation_value(state: "EnchantoriaState", me: "Player") -> float:
+def preparation_value(state: "TableState", me: "Player") -> float:
     """Mana is worth what the hand can spend of it: recycling a card for mana that nothing
     in hand needs is a card thrown away, while the point that makes a big spell castable
     is worth the card."""
@@ -97,7 +97,7 @@ class Plan:
         return twin
 
 
-def step_value(state: "EnchantoriaState", me: "Player", plan: Plan) -> float:
+def step_value(state: "TableState", me: "Player", plan: Plan) -> float:
     """A spell half chosen is worth its best completion, less the card it costs."""
     step = me.step
     if step is None:
@@ -111,7 +111,7 @@ def step_value(state: "EnchantoriaState", me: "Player", plan: Plan) -> float:
     return best - CARD
 
 
-def plan_value(state: "EnchantoriaState", me: "Player", plan: Plan) -> float:
+def plan_value(state: "TableState", me: "Player", plan: Plan) -> float:
     total = 0.0
     for entry in me.plan:
         if entry[0] == "order":
@@ -127,7 +127,7 @@ def is_friend(me: "Player", entity: "Player | CardInst") -> bool:
     return entity is me or (isinstance(entity, CardInst) and entity.owner == me.seat)
 
 
-def standing_shield(state: "EnchantoriaState", entity: "Player | CardInst") -> int:
+def standing_shield(state: "TableState", entity: "Player | CardInst") -> int:
     """Damage the entity will not feel this window: protection and wards that stood."""
     shield = entity.protection.power if entity.protection else 0
     shield += sum(s.amount for s in entity.statuses if s.kind == "ward")
@@ -137,7 +137,7 @@ def standing_shield(state: "EnchantoriaState", entity: "Player | CardInst") -> i
 
 
 def hit_value(
-    state: "EnchantoriaState", me: "Player", entity: "Player | CardInst", amount: int, plan: Plan
+    state: "TableState", me: "Player", entity: "Player | CardInst", amount: int, plan: Plan
 ) -> float:
     """Damage to an entity, for what gets through its shields and is not overkill; killing
     a being is worth what it would have gone on doing."""
@@ -159,7 +159,7 @@ def hit_value(
     return -value if is_friend(me, entity) else value
 
 
-def incoming(state: "EnchantoriaState", me: "Player", entity: "Player | CardInst") -> int:
+def incoming(state: "TableState", me: "Player", entity: "Player | CardInst") -> int:
     """Damage the entity may take this window, as far as its owner can tell."""
     opp = state.players[1 - me.seat]
     attackers = sum(
@@ -178,7 +178,7 @@ COUNTER_WEIGHT = {"costliest": 0.45, "costliest_damage": 0.35, "up_to_x": 0.45}
 
 
 def spell_value(
-    state: "EnchantoriaState", me: "Player", card: CardInst, x: int, target: Any, plan: Plan
+    state: "TableState", me: "Player", card: CardInst, x: int, target: Any, plan: Plan
 ) -> float:
     proto = card.proto
     if proto.type == SUMMON:
@@ -249,7 +249,7 @@ def status_value(entity: "Player | CardInst", eff: Eff, plan: Plan) -> float:
     return worth
 
 
-def choose_many(state: "EnchantoriaState", decision: Decision) -> Action:
+def choose_many(state: "TableState", decision: Decision) -> Action:
     """Hand limit: let go of the cheapest cards first (R13)."""
     ranked = sorted(decision.actions, key=lambda a: state.cards[a[1]].proto.cost)
     return tuple(ranked[: decision.min_picks])

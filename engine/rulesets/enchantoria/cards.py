@@ -1,16 +1,15 @@
-"""Card prototypes compiled from the TOML cards, their rules text, and card instances.
+"""Card prototypes compiled from the TOML cards, and card instances.
 
-Effects are compiled to slotted records once; the text a player reads is written from
-the same data, so text and behaviour cannot disagree.
+Effects are compiled to slotted records once; the text a player reads is written from the
+same card data (cards/enchantoria/text.py), so text and behaviour cannot disagree.
 """
 
 from functools import cache
 from typing import ClassVar
 
-from pydantic import TypeAdapter
-
-from cards.loader import CardPool, load_pool
-from cards.schema import enchantoria as schema
+from cards.enchantoria import schema
+from cards.enchantoria.text import card_text
+from cards.loader import game_pool
 from engine.core.clone import Plan
 
 SPELL = "spell"
@@ -78,7 +77,7 @@ class Proto:
             self.swift = card.swift
             self.effects = tuple(_compile(e) for e in card.effects)
         self.is_counter = any(e.kind == "counter" for e in self.effects)
-        self.text = card_text(self)
+        self.text = card_text(card)
 
     @property
     def mana_value(self) -> int:
@@ -147,98 +146,6 @@ class CardInst:
     clone_plan: ClassVar[Plan]
 
 
-# -- rules text ------------------------------------------------------------------------
-
-_TARGET_WORDS = {
-    "any": "any player, creature or construct",
-    "enemy": "the enemy or one of their beings",
-    "friend": "you or one of your beings",
-    "player": "a player",
-    "enemy_player": "the enemy player",
-    "being": "a creature or construct",
-    "enemy_being": "an enemy creature or construct",
-    "friendly_being": "one of your creatures or constructs",
-}
-_SCOPE_WORDS = {
-    "target": "the target",
-    "you": "you",
-    "enemy_player": "the enemy player",
-    "each_enemy": "the enemy and each of their beings",
-    "each_friend": "you and each of your beings",
-    "enemy_beings": "each enemy being",
-    "friendly_beings": "each of your beings",
-}
-_STATUS_WORDS = {
-    "burn": "burns for {n} damage each turn",
-    "regen": "heals {n} each turn",
-    "ward": "blocks {n} damage each turn",
-    "stun": "cannot attack",
-    "weaken": "has {n} less power",
-}
-_PICK_WORDS = {
-    "costliest": "Counter the costliest spell the enemy casts in this window.",
-    "costliest_damage": "Counter the costliest damage spell the enemy casts in this window.",
-    "up_to_x": "Counter every spell of mana value X or less the enemy casts in this window.",
-}
-
-
-def _n(amount: int) -> str:
-    return "X" if amount == X else str(amount)
-
-
-def _effect_text(e: Eff) -> str:
-    who = _SCOPE_WORDS[e.to]
-    if e.kind == "damage":
-        return f"Deal {_n(e.amount)} damage to {who}."
-    if e.kind == "heal":
-        more = f" Raise the maximum by {e.extra} first." if e.extra else ""
-        return f"Heal {who} by {_n(e.amount)}, up to the maximum.{more}"
-    if e.kind == "block":
-        return f"Block {_n(e.amount)} damage for {who} this turn."
-    if e.kind == "protect":
-        span = f" for {e.extra} turns" if e.extra else ""
-        return f"Provide {_n(e.amount)} protection to {who}{span}."
-    if e.kind == "status":
-        what = _STATUS_WORDS[e.status].format(n=e.amount)
-        return f"For {e.extra} turns, {who} {what}."
-    if e.kind == "counter":
-        return _PICK_WORDS[e.pick]
-    if e.kind == "cleanse":
-        return f"End every timed effect on {who}."
-    if e.kind == "shatter":
-        return f"Remove the protection of {who}."
-    if e.kind == "draw":
-        return f"Draw {e.amount} card{'s' if e.amount > 1 else ''}."
-    raise ValueError(e.kind)
-
-
-def card_text(proto: Proto) -> str:
-    if proto.type == SUMMON:
-        parts = [f"Summon a {proto.being}"]
-        if proto.power:
-            parts.append(f"power {proto.power}")
-        parts.append(f"health {proto.health}")
-        text = ", ".join(parts) + "."
-        if proto.ward:
-            text += f" Blocks {proto.ward} damage for you each turn."
-        if proto.aura:
-            text += f" Heals you {proto.aura} each turn."
-        if proto.pulse:
-            text += f" Deals {proto.pulse} damage to the enemy player each turn."
-        if proto.well:
-            text += f" Gives you {proto.well} extra mana each Preparation Phase."
-        return text
-    head = f"Target: {_TARGET_WORDS[proto.target]}. " if proto.target != "none" else ""
-    if proto.swift:
-        head = "Swift: happens before the other spells of its window. " + head
-    return head + " ".join(_effect_text(e) for e in proto.effects)
-
-
-@cache
-def enchantoria_pool() -> CardPool:
-    return load_pool("enchantoria", TypeAdapter(schema.Card))
-
-
 @cache
 def protos() -> dict[str, Proto]:
-    return {card_id: Proto(card) for card_id, card in enchantoria_pool().cards.items()}
+    return {card_id: Proto(card) for card_id, card in game_pool("enchantoria").cards.items()}

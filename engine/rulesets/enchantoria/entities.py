@@ -1,16 +1,20 @@
 """Enchantoria's players and beings: health, mana, protections, statuses and power.
 
-Apart from the game module so that the combat resolution (resolve.py), the view and the
-agent read them without importing the game, which imports them.
+Below the table (state.py), which holds them: nothing here imports a module of the game
+but its cards.
 """
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from engine.core.clone import LIST, Plan, own, own_list
 from engine.rulesets.enchantoria.cards import CardInst
 
-if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState
+
+class CardIndex(Protocol):
+    """What `Player.spent` reads of the table: every card by uid."""
+
+    cards: dict[int, CardInst]
+
 
 START_HEALTH = 30  # R2
 OPENING_HAND = 5  # R2
@@ -28,7 +32,7 @@ def mana_for_turn(turn: int) -> int:
     """R4: 2 mana in turn 1, one more each turn, at most 5 from turn 4 on.
 
     At most 5 because a player draws one card a turn: with 10, from turn 9 on players held
-    one or two cards and left about two thirds of their mana unspent (issue 15)."""
+    one or two cards and left about two thirds of their mana unspent."""
     return min(turn + 1, MAX_MANA)
 
 
@@ -113,7 +117,7 @@ class Player:
     #: How a clone copies a player (engine/core/clone.py): each card is held by one zone.
     #: The deck is a list of its own in a clone, but its cards are shared: no rule
     #: changes a card lying there, and the one way out, a draw, takes the state's own copy
-    #: first (`EnchantoriaState.own`). A look-ahead copy then costs the cards in hand and
+    #: first (`TableState.own`). A look-ahead copy then costs the cards in hand and
     #: in play, not the whole deck (docs/ai.md, "Cheaper copies").
     clone_plan: ClassVar[Plan] = {
         "deck": LIST,
@@ -128,7 +132,7 @@ class Player:
     def planned_uids(self) -> set[int]:
         return {entry[1] for entry in self.plan if entry[0] == "cast"}
 
-    def spent(self, state: "EnchantoriaState") -> int:
+    def spent(self, state: CardIndex) -> int:
         """Mana the plan would pay: shown to this player only (R3)."""
         total = 0
         for entry in self.plan:

@@ -27,7 +27,7 @@ from engine.rulesets.enchantoria.entities import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.enchantoria.game import EnchantoriaState
+    from engine.rulesets.enchantoria.state import TableState
 
 Entity = Player | CardInst
 
@@ -69,7 +69,7 @@ class Tally:
         self.shatter = False
 
 
-def resolve_combat(state: "EnchantoriaState") -> None:
+def resolve_combat(state: "TableState") -> None:
     casts, orders = reveal(state)
     counter(state, casts)
     live = [c for c in casts if not c.countered and not c.card.proto.is_counter]
@@ -129,16 +129,16 @@ class Tallies:
         return list(self._by_id.values())
 
 
-def in_play(state: "EnchantoriaState", entity: Entity) -> bool:
+def in_play(state: "TableState", entity: Entity) -> bool:
     return isinstance(entity, Player) or entity in state.players[entity.owner].board
 
 
-def alive(state: "EnchantoriaState", entities: list[Entity]) -> list[Entity]:
+def alive(state: "TableState", entities: list[Entity]) -> list[Entity]:
     """Only a swift spell can take a being out mid-window; what it took is out of reach."""
     return [e for e in entities if in_play(state, e)]
 
 
-def remove_fallen(state: "EnchantoriaState") -> None:
+def remove_fallen(state: "TableState") -> None:
     """R21: a being that a swift spell brings to 0 leaves at once (enchantoria.md:21)."""
     for p in state.players:
         fallen = [(b, state.short_name(b)) for b in p.board if b.health <= 0]
@@ -149,7 +149,7 @@ def remove_fallen(state: "EnchantoriaState") -> None:
                 state.leave_play(being)
 
 
-def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, object]]]:
+def reveal(state: "TableState") -> tuple[list[Cast], list[tuple[int, object]]]:
     """Show every committed choice at once; cards leave the hand and mana is paid."""
     casts: list[Cast] = []
     orders: list[tuple[int, object]] = []
@@ -178,7 +178,7 @@ def reveal(state: "EnchantoriaState") -> tuple[list[Cast], list[tuple[int, objec
     return casts, orders
 
 
-def counter(state: "EnchantoriaState", casts: list[Cast]) -> None:
+def counter(state: "TableState", casts: list[Cast]) -> None:
     """enchantoria.md:7,18-19, R8: counters pick among the enemy's other spells; a
     countered spell does nothing and its cost stays paid. Counters cannot be countered."""
     for cast in casts:
@@ -208,7 +208,7 @@ def counter(state: "EnchantoriaState", casts: list[Cast]) -> None:
             )
 
 
-def standing_block(state: "EnchantoriaState", tally: Tallies) -> None:
+def standing_block(state: "TableState", tally: Tallies) -> None:
     """enchantoria.md:6 — the block of what stood before the window: wards of beings and
     ward effects. It is a turn's worth, shared by the swift stroke and the rest (R21)."""
     for p in state.players:
@@ -222,7 +222,7 @@ def standing_block(state: "EnchantoriaState", tally: Tallies) -> None:
                     tally(entity).block += status.amount
 
 
-def gather_standing(state: "EnchantoriaState", tally: Tallies) -> None:
+def gather_standing(state: "TableState", tally: Tallies) -> None:
     """What stood before the window acts in it: beings' abilities and timed effects
     (their block is gathered by `standing_block`)."""
     for p in state.players:
@@ -244,7 +244,7 @@ def gather_standing(state: "EnchantoriaState", tally: Tallies) -> None:
                     tally(entity).heal += status.amount
 
 
-def scope(state: "EnchantoriaState", to: str, seat: int, target: Any) -> list[Entity]:
+def scope(state: "TableState", to: str, seat: int, target: Any) -> list[Entity]:
     me, opp = state.players[seat], state.players[1 - seat]
     if to == "target":
         return [state.entity(target)]
@@ -262,7 +262,7 @@ def scope(state: "EnchantoriaState", to: str, seat: int, target: Any) -> list[En
 
 
 def gather_spell(
-    state: "EnchantoriaState", cast: Cast, tally: Tallies, draws: list[tuple[Player, int]]
+    state: "TableState", cast: Cast, tally: Tallies, draws: list[tuple[Player, int]]
 ) -> None:
     name, turn = cast.card.name, state.turn
     for eff in cast.card.proto.effects:
@@ -291,7 +291,7 @@ def gather_spell(
                 t.shatter = True
 
 
-def apply_tallies(state: "EnchantoriaState", tallies: list[tuple[Entity, Tally]]) -> dict[int, int]:
+def apply_tallies(state: "TableState", tallies: list[tuple[Entity, Tally]]) -> dict[int, int]:
     """Write a stroke's tallies back; returns the block each entity used (by id)."""
     events = state.events
     used: dict[int, int] = {}

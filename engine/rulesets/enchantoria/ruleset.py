@@ -4,16 +4,18 @@ import random
 from functools import cached_property
 from typing import Any
 
-from cards.loader import CardPool
-from cards.schema import enchantoria as schema
+from cards.enchantoria import schema
+from cards.loader import CardPool, game_pool
 from engine.core.decision import Action, Decision
 from engine.core.decks import deck_problems
+from engine.core.hidden import HiddenZones
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.enchantoria import ai, hidden
-from engine.rulesets.enchantoria.cards import CardInst, Proto, enchantoria_pool, protos
+from engine.rulesets.enchantoria.cards import CardInst, Proto, protos
 from engine.rulesets.enchantoria.game import EnchantoriaState
+from engine.rulesets.enchantoria.glossary import GLOSSARY
 from engine.rulesets.enchantoria.scenario import load_scenario
 from engine.rulesets.enchantoria.view import card_view
 
@@ -27,10 +29,16 @@ PHASES = ("preparation", "combat")
 class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
     id = "enchantoria"
     name = "Enchantoria"
-    # 4: R4, mana at most 5 (issue 15); 3: R22, asked with a card in hand (no tells);
+    glossary = GLOSSARY
+    # 4: R4, mana at most 5; 3: R22, asked with a card in hand (no tells);
     # 2: no lone X choice
     version = "4"
     card_type = schema.Card
+    #: Rollouts stop two turns on (at most 60 actions): they take in the other player's
+    #: answer, and measured better than six actions (docs/ai.md).
+    search_turns = (2, 60)
+    #: Rounds, which every player plays at once (docs/rules/enchantoria.md, "Fairness").
+    early_turns = 4
     help_text = (
         "Two players, 30 health each, 30-card decks (at most 3 copies of a card, at most "
         "4 counterspells). Both players play every turn **at the same time**.\n"
@@ -48,7 +56,7 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
 
     @cached_property
     def pool(self) -> CardPool:
-        return enchantoria_pool()
+        return game_pool(self.id)
 
     @cached_property
     def protos(self) -> dict[str, Proto]:
@@ -74,7 +82,7 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
         return problems
 
     def card_catalog(self) -> dict[str, CardView]:
-        pool = enchantoria_pool()
+        pool = game_pool(self.id)
         catalog = {}
         for card_id, proto in protos().items():
             view = card_view(CardInst(0, proto, 0))
@@ -83,7 +91,7 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
         return catalog
 
     def preconstructed_decks(self) -> dict[str, list[str]]:
-        return {deck_id: deck.card_list() for deck_id, deck in enchantoria_pool().decks.items()}
+        return {deck_id: deck.card_list() for deck_id, deck in game_pool(self.id).decks.items()}
 
     def evaluate(self, state: EnchantoriaState, player: int) -> float:
         return ai.evaluate(state, player)
@@ -93,6 +101,9 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
 
     def for_people(self, action: Action) -> bool:
         return action == ("undo",)
+
+    def hidden_zones(self, state: EnchantoriaState, seat: int) -> HiddenZones:
+        return hidden.zones(state, seat)
 
     def determinize(
         self, state: EnchantoriaState, viewer: int, rng: random.Random
@@ -111,7 +122,8 @@ class EnchantoriaRuleset(Ruleset[EnchantoriaState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> EnchantoriaState:
-        """A position at the opening of a Preparation or Combat window (docs/scenarios.md)."""
+        """A position at the opening of a Preparation or Combat window (the format:
+        docs/rules/enchantoria.md, "Scenarios")."""
         state = load_scenario(data, rng)
         state.run()
         return state

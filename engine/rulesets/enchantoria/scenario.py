@@ -18,6 +18,7 @@ from engine.core.rng import MatchRng
 from engine.rulesets.enchantoria.cards import SUMMON, CardInst, protos
 from engine.rulesets.enchantoria.entities import START_HEALTH, Protection, Status, mana_for_turn
 from engine.rulesets.enchantoria.game import EnchantoriaState
+from engine.rulesets.enchantoria.steps import open_window
 
 PHASES = ("preparation", "combat")
 SEAT_FIELDS = {
@@ -75,7 +76,7 @@ def load_scenario(data: Any, rng: MatchRng) -> EnchantoriaState:
             raise ScenarioError(f"{where}: board is a list")
         p.board = [_being(state, b, p.seat, f"{where}, board {n}") for n, b in enumerate(board, 1)]
         _effects(state, p, seat, where)
-    state.open_window(phase)
+    open_window(state, phase)
     return state
 
 

@@ -17,7 +17,7 @@ from engine.rulesets.enchantoria.events import PhaseBegan
 if TYPE_CHECKING:
     from engine.core.decision import Decision
     from engine.rulesets.enchantoria.entities import Player
-    from engine.rulesets.enchantoria.game import EnchantoriaState
+    from engine.rulesets.enchantoria.state import TableState
 
 EVENTS_SHOWN = 14
 PHASE_NAMES = {
@@ -79,7 +79,7 @@ def being_view(being: CardInst, turn: int, name: str) -> CardView:
     )
 
 
-def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
+def _plan_views(state: "TableState", p: "Player") -> tuple[CardView, ...]:
     shown = []
     for entry in p.plan:
         card = state.cards[entry[1]]
@@ -121,7 +121,7 @@ def _plan_views(state: "EnchantoriaState", p: "Player") -> tuple[CardView, ...]:
     return tuple(shown)
 
 
-def recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple[Event, ...]:
+def recent_events(state: "TableState", viewer: int | None) -> tuple[Event, ...]:
     """The last events this viewer may read. Another player's draw and the Draw Phase line
     (the Preparation line follows it at once) are left out: hand counts say as much, and
     the board's short log is kept for the reveals (what was recycled and cast)."""
@@ -137,7 +137,7 @@ def recent_events(state: "EnchantoriaState", viewer: int | None) -> tuple[Event,
     return tuple(reversed(shown))
 
 
-def seat_view(state: "EnchantoriaState", p: "Player", viewer: int | None) -> SeatView:
+def seat_view(state: "TableState", p: "Player", viewer: int | None) -> SeatView:
     turn = state.turn
     phase = state.phase
     own = viewer == p.seat
@@ -177,7 +177,7 @@ def seat_view(state: "EnchantoriaState", p: "Player", viewer: int | None) -> Sea
     return SeatView(p.seat, p.name, stats, zones)
 
 
-def decision_view(state: "EnchantoriaState", d: "Decision", viewer: int | None) -> DecisionView:
+def decision_view(state: "TableState", d: "Decision", viewer: int | None) -> DecisionView:
     if viewer == d.player:
         options = tuple(o.label for o in state.options(d))
         return DecisionView(d.player, state.names[d.player], d.kind, d.prompt, d.seq, options)
@@ -186,7 +186,7 @@ def decision_view(state: "EnchantoriaState", d: "Decision", viewer: int | None) 
     return DecisionView(d.player, name, "secret", f"{name} is choosing in secret.", 0, None)
 
 
-def describe_action(state: "EnchantoriaState", action: Action) -> tuple[str, str, Any, Any]:
+def describe_action(state: "TableState", action: Action) -> tuple[str, str, Any, Any]:
     """(label, group, card uid, target) for one legal action: only its chooser sees it."""
     head = action[0]
     if head == "reveal":  # taken by the match, never shown

@@ -1,5 +1,7 @@
-"""Mage Wars: the six-deck multiplayer game of health cards, manifestations and Mages."""
+"""Mage Wars: the six-deck multiplayer game of health cards, manifestations and Mages.
 
-from engine.rulesets.mage_wars.ruleset import RULESET
+The registry (engine/core/ruleset.py) finds the game by this package: its id and where
+menus list it are all it reads here; the rules load from `.ruleset` on first use."""
 
-__all__ = ["RULESET"]
+ID = "mage-wars"
+MENU_POSITION = 5

@@ -3,15 +3,16 @@
 
 from typing import Any
 
+from cards.mage_wars.text import ICON_WORDS
 from engine.core import events as ev
 from engine.core.decision import Action
 from engine.core.events import Note
-from engine.rulesets.mage_wars.cards import ICON_WORDS, use_effects
+from engine.rulesets.mage_wars.cards import use_effects
 from engine.rulesets.mage_wars.combat import attack_with, use_charge
 from engine.rulesets.mage_wars.death import heal, kill
 from engine.rulesets.mage_wars.drawing import into_hand
-from engine.rulesets.mage_wars.state import TableState, resource_of
-from engine.rulesets.mage_wars.steps import Eff, Prompt, Settle
+from engine.rulesets.mage_wars.state import Prompt, TableState, resource_of
+from engine.rulesets.mage_wars.steps import Eff, Settle
 from engine.rulesets.mage_wars.table import Card, Seat
 
 END: Action = ("end",)

@@ -1,12 +1,13 @@
 """Cards coming into a hand — draws, salvage from a discard pile — and the curses that
 strike as they are drawn, with the blessings that answer them (mw:36, mw:88-91, mw:120)."""
 
+from cards.mage_wars.text import DECK_NAMES
 from engine.core.decision import Action
 from engine.core.events import Note
-from engine.rulesets.mage_wars.cards import DECK_NAMES, Proto
+from engine.rulesets.mage_wars.cards import Proto
 from engine.rulesets.mage_wars.events import DrewFrom
-from engine.rulesets.mage_wars.state import TableState
-from engine.rulesets.mage_wars.steps import Eff, Prompt, Rule
+from engine.rulesets.mage_wars.state import Prompt, Rule, TableState
+from engine.rulesets.mage_wars.steps import Eff
 from engine.rulesets.mage_wars.table import Card, Seat
 
 

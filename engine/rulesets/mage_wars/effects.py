@@ -1,4 +1,4 @@
-"""The effect vocabulary of Mage Wars cards (cards/schema/mage_wars.py), carried out.
+"""The effect vocabulary of Mage Wars cards (cards/mage_wars/schema.py), carried out.
 
 Effects that draw or ask push steps or a prompt on the state's stack; the rest happen at
 once. A chosen target that is gone by the time its effect comes does nothing.
@@ -12,7 +12,7 @@ from engine.rulesets.mage_wars.cards import DECKS
 from engine.rulesets.mage_wars.combat import strike
 from engine.rulesets.mage_wars.death import heal, lose_health
 from engine.rulesets.mage_wars.drawing import Draw, salvage
-from engine.rulesets.mage_wars.steps import Prompt
+from engine.rulesets.mage_wars.state import Prompt
 
 if TYPE_CHECKING:
     from engine.rulesets.mage_wars.state import TableState

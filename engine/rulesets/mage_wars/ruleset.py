@@ -10,16 +10,18 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from cards.loader import CardPool
-from cards.schema import mage_wars as schema
+from cards.loader import CardPool, game_pool
+from cards.mage_wars import schema
 from engine.core.decision import Action, Decision
 from engine.core.errors import ScenarioError
+from engine.core.hidden import HiddenZones
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.mage_wars import ai, hidden
-from engine.rulesets.mage_wars.cards import Proto, mage_wars_pool, protos
+from engine.rulesets.mage_wars.cards import Proto, protos
 from engine.rulesets.mage_wars.game import MageWarsState
+from engine.rulesets.mage_wars.glossary import GLOSSARY
 from engine.rulesets.mage_wars.table import SLOTS, Card, Seat
 from engine.rulesets.mage_wars.turn import Dead, Main
 from engine.rulesets.mage_wars.view import proto_view
@@ -30,13 +32,21 @@ RANDOM = "random"
 class MageWarsRuleset(Ruleset[MageWarsState]):
     id = "mage-wars"
     name = "Mage Wars"
-    # 4: R33, the Opening (issue 15); 3: R32, no completion without a use (issue 15);
+    glossary = GLOSSARY
+    # 4: R33, the Opening; 3: R32, no completion without a use;
     # 2: no tells (R31)
     version = "4"
     card_type = schema.Card
     pins_whole_pool = True  # the shared decks are dealt from the whole pool, in its order
     min_players = 2
     max_players = 4
+    #: 120 playouts measured the same as 40 (docs/ai.md): the quicker budget stays.
+    search_playouts = 40
+    #: Rollouts end with the player's own turn (at most 40 actions; the other player's fate
+    #: cards drawn, in the imagined game): a turn is many actions long, six of them stop at
+    #: different moments of it, and two turns measured worse (docs/ai.md).
+    search_turns = (1, 40)
+    early_turns = 3  # docs/rules/mage-wars.md, "Fairness"
     help_text = (
         "2-4 players; pick a Mage (or `random`) as your deck. Each Mage has its own win "
         "condition: a level, structures, slain Mages, wounds, pets, items or challenges.\n"
@@ -55,7 +65,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
 
     @cached_property
     def pool(self) -> CardPool:
-        return mage_wars_pool()
+        return game_pool(self.id)
 
     @cached_property
     def protos(self) -> dict[str, Proto]:
@@ -79,7 +89,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         return {RANDOM: [RANDOM]} | {m: [m] for m in self.mages}
 
     def card_catalog(self) -> dict[str, CardView]:
-        pool = mage_wars_pool()
+        pool = game_pool(self.id)
         catalog = {}
         for card_id, proto in self.protos.items():
             catalog[card_id] = replace(proto_view(proto), flavor=pool.cards[card_id].flavor or "")
@@ -93,6 +103,9 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
 
     def choose_many(self, state: MageWarsState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def hidden_zones(self, state: MageWarsState, seat: int) -> HiddenZones:
+        return hidden.zones(state, seat)
 
     def determinize(self, state: MageWarsState, viewer: int, rng: random.Random) -> MageWarsState:
         return hidden.determinize(state, viewer, rng)
@@ -121,7 +134,7 @@ class MageWarsRuleset(Ruleset[MageWarsState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MageWarsState:
-        """A main-phase position for rule tests; the format is in docs/scenarios.md."""
+        """A main-phase position for rule tests (docs/rules/mage-wars.md, "Scenarios")."""
         seats = data.get("seats")
         if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
             raise ScenarioError("a Mage Wars scenario has 2 to 4 seats")

@@ -7,16 +7,17 @@ drawing, effects, winning), and `game.MageWarsState` ties them to the two hooks 
 reaches them by: `resolve` (an effect) and `check` (the checks after every change).
 """
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
+from cards.mage_wars.text import DECK_NAMES
 from engine.core import events as ev
 from engine.core.clone import DICT_OF_LISTS, OBJ_LIST, Plan, call, index_by
+from engine.core.decision import Action, Decision
 from engine.core.events import Note
 from engine.core.rng import MatchRng
 from engine.core.state import GameState
-from engine.core.steps import Step, Steps
-from engine.rulesets.mage_wars.cards import DECK_NAMES, DECKS, Proto
-from engine.rulesets.mage_wars.steps import Prompt
+from engine.core.steps import AGAIN, WAIT, Step, StepResult, Steps
+from engine.rulesets.mage_wars.cards import DECKS, Proto
 from engine.rulesets.mage_wars.table import Card, Seat
 
 WIN_FROM = 4  # R33: no Mage wins by its own condition before this round (the Opening)
@@ -72,7 +73,7 @@ class TableState(GameState):
     # -- the steps of the turn -------------------------------------------------------
 
     @property
-    def prompt(self) -> Prompt | None:
+    def prompt(self) -> "Prompt | None":
         """The open prompt: the top step, when it waits for a player."""
         items = self.steps.items
         top = items[-1] if items else None
@@ -276,6 +277,90 @@ class TableState(GameState):
         if self.round < WANE_FROM:
             return 0
         return 1 + (self.round - WANE_FROM) // WANE_STEP
+
+
+# -- the two kinds of pending work ---------------------------------------------------
+#
+# On the core's stack of steps (engine/core/steps.py) a `Rule` runs at once and a `Prompt`
+# waits for one player's answer. Mage Wars checks the table after every change (a level
+# whose quest is met activates, a challenge pays, a Mage meeting its condition wins:
+# `TableState.check`): after every rule step and every answer, unless a prompt is open or
+# the game is over. Pushed steps run before whatever was already waiting
+# (`TableState.push`), so a card's effects happen before the rest of the turn goes on.
+# They live beside the table because the table asks which kind its top step is; a prompt's
+# choices may narrow when a player leaves (R16).
+
+
+class Rule(Step):
+    """A step that needs no one: it leaves the stack, acts (perhaps pushing steps), then
+    the table is checked."""
+
+    __slots__ = ()
+
+    def advance(self, state: "TableState") -> StepResult:
+        items = state.steps.items
+        items.pop()  # this step, on top: off before it acts, so what it pushes is the top
+        self.act(state)
+        if not state.over and not (items and isinstance(items[-1], Prompt)):
+            state.check()  # TableState.after_change, inline: once per step
+        return AGAIN
+
+    def act(self, state: "TableState") -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        """Rule steps never change once made: a clone shares them."""
+        return self
+
+
+class Prompt(Step):
+    """One player's choice in the middle of the turn. Subclasses carry what answering
+    needs and `answer` it; the prompt is off the stack before its answer runs, so an
+    answer may push steps or another prompt."""
+
+    __slots__ = ("actions", "kind", "max_picks", "min_picks", "player", "text")
+    #: Asked whenever the table says the player might answer (a card in hand, a ward),
+    #: even when their hand holds no answer: asking only then would show the others what
+    #: the hand holds (no tells, docs/architecture.md; ruling R31).
+    always_ask: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        kind: str,
+        player: int,
+        text: str,
+        actions: list[Action],
+        *,
+        min_picks: int = 1,
+        max_picks: int = 1,
+    ) -> None:
+        self.kind, self.player, self.text, self.actions = kind, player, text, actions
+        self.min_picks, self.max_picks = min_picks, max_picks
+
+    def advance(self, state: "TableState") -> StepResult:
+        return WAIT
+
+    def decisions(self, state: "TableState") -> list[Decision]:
+        return [
+            Decision(
+                self.player,
+                self.kind,
+                self.text,
+                self.actions,
+                min_picks=self.min_picks,
+                max_picks=self.max_picks,
+                private=True,
+                always_ask=self.always_ask,
+            )
+        ]
+
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
+        state.steps.items.pop()  # this prompt: the core gives an action to the top step
+        self.answer(state, action)
+        state.after_change()
+
+    def answer(self, state: "TableState", action: Action) -> None:
+        raise NotImplementedError
 
 
 def resource_of(card: Card) -> str:

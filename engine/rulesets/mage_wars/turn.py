@@ -23,9 +23,11 @@ from engine.rulesets.mage_wars.state import (
     WANE_STEP,
     WIN_FROM,
     WOUNDS_PER_WANE,
+    Prompt,
+    Rule,
     TableState,
 )
-from engine.rulesets.mage_wars.steps import Eff, Prompt, Rule
+from engine.rulesets.mage_wars.steps import Eff
 from engine.rulesets.mage_wars.table import TALLIES
 from engine.rulesets.mage_wars.winning import last_light
 

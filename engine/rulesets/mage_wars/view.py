@@ -8,23 +8,15 @@ Hidden: other players' hands, every deck's order and contents, health and armor 
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from cards.mage_wars.text import DECK_NAMES, ICON_WORDS, bonus_text, effects_text, win_text
 from engine.core.decision import Action
 from engine.core.naming import numbered
 from engine.core.view import CardView, SeatView, ZoneView
-from engine.rulesets.mage_wars.cards import (
-    DECK_NAMES,
-    DECKS,
-    ICON_WORDS,
-    Proto,
-    bonus_text,
-    effects_text,
-    use_effects,
-    win_text,
-)
+from engine.rulesets.mage_wars.cards import DECKS, Proto, use_effects
 from engine.rulesets.mage_wars.death import payment
 
 if TYPE_CHECKING:
-    from engine.rulesets.mage_wars.game import MageWarsState
+    from engine.rulesets.mage_wars.state import TableState
     from engine.rulesets.mage_wars.table import Card, Seat
 
 EVENTS_SHOWN = 14
@@ -83,7 +75,7 @@ def hand_view(card: "Card") -> CardView:
     return replace(base, tags=(*base.tags, f"from health: waives {card.discount}"))
 
 
-def table_view(card: "Card", state: "MageWarsState") -> CardView:
+def table_view(card: "Card", state: "TableState") -> CardView:
     """A card on the table: what still lies under it, its charges, whether it is spent."""
     base = proto_view(card.proto, card.uid)
     tags = [t for t in base.tags if not t.startswith("needs ")]
@@ -112,7 +104,7 @@ def board_cards(side: "Seat") -> list["Card"]:
     return board + side.wards + [c for c, _ in side.trials] + side.works
 
 
-def card_name(state: "MageWarsState", card: "Card") -> str:
+def card_name(state: "TableState", card: "Card") -> str:
     """How an option names a card: one in a hand spent from health says so (it waives
     requirements another copy does not), one on the table or in the centre is numbered by
     its place there when a card of the same name is there too (`Ashwood Bow #3`)."""
@@ -132,7 +124,7 @@ def _proto_name(card: "Card") -> str:
     return card.proto.name
 
 
-def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatView:
+def seat_view(state: "TableState", side: "Seat", viewer: int | None) -> SeatView:
     own = viewer == side.seat
     # The whole play area in one zone, the one every renderer lists: the Mage card first
     # (its win condition in its tags), then what is finished, then what is in the making.
@@ -169,7 +161,7 @@ def seat_view(state: "MageWarsState", side: "Seat", viewer: int | None) -> SeatV
     return SeatView(side.seat, side.name, stats, zones)
 
 
-def table_zones(state: "MageWarsState") -> dict[str, ZoneView]:
+def table_zones(state: "TableState") -> dict[str, ZoneView]:
     """The zones of no seat: the decks (face down), the discard piles, the centre."""
     table = {"mage deck": ZoneView("mage deck", len(state.decks["mage"]), None)}
     for deck in DECKS:
@@ -185,7 +177,7 @@ def table_zones(state: "MageWarsState") -> dict[str, ZoneView]:
     return table
 
 
-def _ref(state: "MageWarsState", ref: Any) -> str:
+def _ref(state: "TableState", ref: Any) -> str:
     if ref is None:
         return ""
     if isinstance(ref, str):
@@ -207,7 +199,7 @@ def _short(text: str, limit: int = 48) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe_action(state: "MageWarsState", action: Action) -> tuple[str, str, int | None, Any]:
+def describe_action(state: "TableState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0]
     name = (

@@ -1,5 +1,7 @@
-"""magic-core: a Magic-style game on section 1 (rules 100-113) of a comprehensive rulebook."""
+"""magic-core: a Magic-style game on section 1 (rules 100-113) of a comprehensive rulebook.
 
-from engine.rulesets.magic_core.ruleset import RULESET
+The registry (engine/core/ruleset.py) finds the game by this package: its id and where
+menus list it are all it reads here; the rules load from `.ruleset` on first use."""
 
-__all__ = ["RULESET"]
+ID = "magic-core"
+MENU_POSITION = 4

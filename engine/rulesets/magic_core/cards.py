@@ -9,10 +9,10 @@ import re
 from functools import cache
 from typing import Any
 
-from cards.schema import magic_core as schema
-from cards.schema.magic_core import COLORS, chosen_target
-from engine.rulesets.magic_core.pool import pool
-from engine.rulesets.magic_core.text import ability_text, card_text
+from cards.loader import game_pool
+from cards.magic_core import schema
+from cards.magic_core.schema import COLORS, chosen_target
+from cards.magic_core.text import ability_text, card_text
 
 MANA = "WUBRGC"  # pool and cost index order: the five colours, then colourless (106.1b)
 SYMBOL = re.compile(r"\{([^}]*)\}")
@@ -189,4 +189,4 @@ class Proto:
 
 @cache
 def protos() -> dict[str, Proto]:
-    return {card_id: Proto(card) for card_id, card in pool().cards.items()}
+    return {card_id: Proto(card) for card_id, card in game_pool("magic-core").cards.items()}

@@ -14,20 +14,18 @@ from engine.rulesets.magic_core.objects import (
     Obj,
     StackItem,
 )
-from engine.rulesets.magic_core.steps import (
-    MAINS,
-)
 from engine.rulesets.magic_core.targets import legal_targets
+from engine.rulesets.magic_core.turn_shape import MAINS
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 PASS: Action = ("pass",)
 STOP_ALL: Action = ("pass", "all")  # pass, and from now on stop at every step
 STOP_MAIN: Action = ("pass", "main")  # pass, and back to the default stops (docs)
 
 
-def available(state: "MagicState", seat: int, creature_spell: bool = False) -> list[int]:
+def available(state: "TableState", seat: int, creature_spell: bool = False) -> list[int]:
     """Mana this player could spend now: the pool plus what untapped lands make, and
     for a creature spell the mana that may pay only for one (106.6)."""
     player = state.players[seat]
@@ -40,7 +38,7 @@ def available(state: "MagicState", seat: int, creature_spell: bool = False) -> l
     return avail
 
 
-def priority_actions(state: "MagicState", seat: int) -> list[Action]:
+def priority_actions(state: "TableState", seat: int) -> list[Action]:
     player = state.players[seat]
     actions: list[Action] = []
     sorcery_time = seat == state.active and state.step in MAINS and not state.stack
@@ -92,7 +90,7 @@ def priority_actions(state: "MagicState", seat: int) -> list[Action]:
     return actions
 
 
-def cast_actions(state: "MagicState", seat: int, card: Obj, avail: list[int]) -> list[Action]:
+def cast_actions(state: "TableState", seat: int, card: Obj, avail: list[int]) -> list[Action]:
     proto = card.proto
     if not state.can_pay_additional(seat, proto):
         return []
@@ -110,7 +108,7 @@ def cast_actions(state: "MagicState", seat: int, card: Obj, avail: list[int]) ->
     return [("cast", card.uid, x, r) for x in xs for r in refs]
 
 
-def triggers_on_cast(state: "MagicState", seat: int) -> bool:
+def triggers_on_cast(state: "TableState", seat: int) -> bool:
     """R13: whether casting a spell does something for this player by itself: a
     permanent of theirs with a "whenever you cast" ability."""
     return any(
@@ -118,13 +116,13 @@ def triggers_on_cast(state: "MagicState", seat: int) -> bool:
     )
 
 
-def can_pay_additional(state: "MagicState", seat: int, proto: Proto) -> bool:
+def can_pay_additional(state: "TableState", seat: int, proto: Proto) -> bool:
     """113.2b: an additional cost must be paid too; life can be paid only by a player
     whose life total is at least the amount (119.4)."""
     return state.players[seat].life >= proto.additional_life
 
 
-def x_values(state: "MagicState", cost: Cost, avail: list[int], life: int = 0) -> list[int]:
+def x_values(state: "TableState", cost: Cost, avail: list[int], life: int = 0) -> list[int]:
     """The values of X this player can pay for (107.3a); [0] without an X; [] if the
     cost cannot be paid at all."""
     if not can_pay(cost, 0, avail):
@@ -134,7 +132,7 @@ def x_values(state: "MagicState", cost: Cost, avail: list[int], life: int = 0) -
     return list(range(affordable_x(cost, avail) + 1))
 
 
-def targets_for(state: "MagicState", word: str | None, seat: int, source: int) -> list[Any] | None:
+def targets_for(state: "TableState", word: str | None, seat: int, source: int) -> list[Any] | None:
     if word is None:
         return [None]
     refs = legal_targets(state, word, seat, source)
@@ -142,7 +140,7 @@ def targets_for(state: "MagicState", word: str | None, seat: int, source: int) -
 
 
 def can_activate(
-    state: "MagicState", seat: int, obj: Obj, ability: Ability, sorcery_time: bool
+    state: "TableState", seat: int, obj: Obj, ability: Ability, sorcery_time: bool
 ) -> bool:
     """Costs that must be payable: {T} and {Q} (107.5/107.6, with summoning sickness
     for creatures, 302.6), life, mana."""
@@ -156,14 +154,14 @@ def can_activate(
     return not ability.life or state.players[seat].life >= ability.life
 
 
-def defined_x(state: "MagicState", proto: Proto, seat: int) -> int:
+def defined_x(state: "TableState", proto: Proto, seat: int) -> int:
     """107.3c/e: X defined by the card's text."""
     if proto.x_is == "creatures_you_control":
         return sum(1 for o in state.battlefield if o.controller == seat and o.proto.is_creature)
     return len(state.players[seat].hand)
 
 
-def play_land(state: "MagicState", seat: int, card: Obj) -> None:
+def play_land(state: "TableState", seat: int, card: Obj) -> None:
     player = state.players[seat]
     player.land_plays += 1
     player.hand.remove(card)
@@ -171,7 +169,7 @@ def play_land(state: "MagicState", seat: int, card: Obj) -> None:
     state.enter_battlefield(card, seat)
 
 
-def cast(state: "MagicState", seat: int, uid: int, x: int, target: Any, free: bool = False) -> None:
+def cast(state: "TableState", seat: int, uid: int, x: int, target: Any, free: bool = False) -> None:
     """601.2: announce (X, 107.3a), choose the target, pay (the auto-tapper), then the
     spell is cast and 'whenever you cast' abilities trigger. Cast without paying its
     mana cost, X can only be 0 (107.3b)."""
@@ -200,7 +198,7 @@ def cast(state: "MagicState", seat: int, uid: int, x: int, target: Any, free: bo
     state.trigger_all("you_cast", seat)
 
 
-def activate(state: "MagicState", seat: int, obj: Obj, index: int, x: int, target: Any) -> None:
+def activate(state: "TableState", seat: int, obj: Obj, index: int, x: int, target: Any) -> None:
     """602.2: pay every cost, then the ability goes on the stack, independent of its
     source from then on (113.7a)."""
     ability = obj.proto.abilities[index]
@@ -221,7 +219,7 @@ def activate(state: "MagicState", seat: int, obj: Obj, index: int, x: int, targe
     state.note(f"{state.names[seat]} activates {obj.name}{shown}: {ability.text}")
 
 
-def mana_ability(state: "MagicState", seat: int, obj: Obj, index: int, colour: str) -> None:
+def mana_ability(state: "TableState", seat: int, obj: Obj, index: int, colour: str) -> None:
     """605: a mana ability does not use the stack; 'any colour' is chosen as it resolves."""
     ability = obj.proto.abilities[index]
     state.pay_ability_costs(seat, obj, ability, 0)
@@ -231,7 +229,7 @@ def mana_ability(state: "MagicState", seat: int, obj: Obj, index: int, colour: s
     fx.add_mana(state, seat, mana, effect.creature_spells_only)
 
 
-def pay_ability_costs(state: "MagicState", seat: int, obj: Obj, ability: Ability, x: int) -> None:
+def pay_ability_costs(state: "TableState", seat: int, obj: Obj, ability: Ability, x: int) -> None:
     pay(state, seat, ability.cost, x)
     if ability.tap:
         obj.tapped = True
@@ -243,12 +241,12 @@ def pay_ability_costs(state: "MagicState", seat: int, obj: Obj, ability: Ability
         state.sacrifice(obj)
 
 
-def new_stack_uid(state: "MagicState") -> int:
+def new_stack_uid(state: "TableState") -> int:
     state.next_uid += 1
     return state.next_uid - 1
 
 
-def free_actions(state: "MagicState", seat: int, limit: int) -> list[Action]:
+def free_actions(state: "TableState", seat: int, limit: int) -> list[Action]:
     """107.3b: the instants and sorceries `seat` may cast without paying their mana cost,
     of mana value up to `limit`, each with its targets."""
     actions = []

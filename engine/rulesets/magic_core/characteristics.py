@@ -9,29 +9,29 @@ from engine.rulesets.magic_core.objects import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 NO_ANTHEM: tuple[int, int, frozenset] = (0, 0, frozenset())
 
 
-def power(state: "MagicState", obj: Obj) -> int:
+def power(state: "TableState", obj: Obj) -> int:
     value = obj.proto.power + obj.counters + sum(pump[0] for pump in obj.pumps)
     return value + state.anthem(obj)[0]
 
 
-def toughness(state: "MagicState", obj: Obj) -> int:
+def toughness(state: "TableState", obj: Obj) -> int:
     value = obj.proto.toughness + obj.counters + sum(pump[1] for pump in obj.pumps)
     return value + state.anthem(obj)[1]
 
 
-def statics_changed(state: "MagicState") -> None:
+def statics_changed(state: "TableState") -> None:
     """Called whenever the battlefield changes: which static abilities now apply."""
     state.maybe_dying = True
     state.anthem_srcs = [o for o in state.battlefield if o.proto.anthems]
     state.no_gain = any(o.proto.no_life_gain for o in state.battlefield)
 
 
-def anthem(state: "MagicState", obj: Obj) -> tuple[int, int, frozenset]:
+def anthem(state: "TableState", obj: Obj) -> tuple[int, int, frozenset]:
     """Static abilities of other permanents (113.3d): +N/+N and keywords."""
     if not state.anthem_srcs:
         return NO_ANTHEM
@@ -46,7 +46,7 @@ def anthem(state: "MagicState", obj: Obj) -> tuple[int, int, frozenset]:
     return power, toughness, words
 
 
-def has(state: "MagicState", obj: Obj, keyword: str) -> bool:
+def has(state: "TableState", obj: Obj, keyword: str) -> bool:
     if not obj.pumps:  # nothing can have removed a keyword: the fast answer
         if keyword in obj.proto.keywords:
             return True
@@ -54,7 +54,7 @@ def has(state: "MagicState", obj: Obj, keyword: str) -> bool:
     return keyword in state.keywords(obj)
 
 
-def keywords(state: "MagicState", obj: Obj) -> set[str]:
+def keywords(state: "TableState", obj: Obj) -> set[str]:
     """Printed keywords, then every effect that adds or removes some, oldest first
     (113.10c: the most recent one prevails; 101.2a: adding and removing abilities is
     not a matter of "can't" beating "can"). A static ability dates from when its
@@ -77,21 +77,21 @@ def keywords(state: "MagicState", obj: Obj) -> set[str]:
     return words
 
 
-def new_stamp(state: "MagicState") -> int:
+def new_stamp(state: "TableState") -> int:
     state.clock += 1
     return state.clock
 
 
-def life_gain_blocked(state: "MagicState") -> bool:
+def life_gain_blocked(state: "TableState") -> bool:
     """101.2: 'players can't gain life' beats any effect that says a player gains life."""
     return state.no_gain
 
 
-def sacrificeable(state: "MagicState", seat: int) -> list[Obj]:
+def sacrificeable(state: "TableState", seat: int) -> list[Obj]:
     return [o for o in state.battlefield if o.controller == seat and o.proto.is_creature]
 
 
-def mana_value(state: "MagicState", obj: Obj | StackItem) -> int:
+def mana_value(state: "TableState", obj: Obj | StackItem) -> int:
     """107.3f/g: X counts as 0 except in a spell on the stack, where it is the announced X."""
     if isinstance(obj, StackItem):
         return obj.proto.mana_value + (obj.x * obj.proto.cost[7] if obj.is_spell else 0)

@@ -13,13 +13,13 @@ from engine.rulesets.magic_core.steps import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 ATTACK_DONE: Action = ("attack_done",)
 BLOCK_DONE: Action = ("block_done",)
 
 
-def can_attack(state: "MagicState", obj: Obj) -> bool:
+def can_attack(state: "TableState", obj: Obj) -> bool:
     return (
         obj.controller == state.active
         and obj.proto.is_creature
@@ -30,7 +30,7 @@ def can_attack(state: "MagicState", obj: Obj) -> bool:
     )
 
 
-def attack_actions(state: "MagicState") -> list[Action]:
+def attack_actions(state: "TableState") -> list[Action]:
     foes = state.opponents(state.active)
     actions = [
         ("attack", o.uid, seat) for o in state.battlefield if state.can_attack(o) for seat in foes
@@ -39,13 +39,13 @@ def attack_actions(state: "MagicState") -> list[Action]:
     return actions
 
 
-def declare_attacker(state: "MagicState", uid: int, seat: int) -> None:
+def declare_attacker(state: "TableState", uid: int, seat: int) -> None:
     obj = state.objs[uid]
     obj.attacking = seat
     state.note(f"{obj.name} attacks {state.names[seat]}.")
 
 
-def attackers_declared(state: "MagicState") -> None:
+def attackers_declared(state: "TableState") -> None:
     """508.1f/m: attackers tap (unless they have vigilance); 'attacks' abilities trigger."""
     for obj in state.battlefield:
         if obj.attacking >= 0:
@@ -55,7 +55,7 @@ def attackers_declared(state: "MagicState") -> None:
     state.give_priority_to_active()
 
 
-def can_block(state: "MagicState", blocker: Obj, attacker: Obj) -> bool:
+def can_block(state: "TableState", blocker: Obj, attacker: Obj) -> bool:
     """509.1b/c: flying can be blocked only by flying or reach; 'can't block' wins (101.2)."""
     if blocker.tapped or blocker.blocking or blocker.proto.cant_block:
         return False
@@ -64,7 +64,7 @@ def can_block(state: "MagicState", blocker: Obj, attacker: Obj) -> bool:
     return True
 
 
-def block_actions(state: "MagicState", seat: int) -> list[Action]:
+def block_actions(state: "TableState", seat: int) -> list[Action]:
     attackers = [o for o in state.battlefield if o.attacking == seat]
     actions = [
         ("block", b.uid, a.uid)
@@ -77,7 +77,7 @@ def block_actions(state: "MagicState", seat: int) -> list[Action]:
     return actions
 
 
-def declare_blocker(state: "MagicState", blocker: int, attacker: int) -> None:
+def declare_blocker(state: "TableState", blocker: int, attacker: int) -> None:
     b, a = state.objs[blocker], state.objs[attacker]
     b.blocking = attacker
     a.blocked = True
@@ -85,7 +85,7 @@ def declare_blocker(state: "MagicState", blocker: int, attacker: int) -> None:
     state.note(f"{b.name} blocks {a.name}.")
 
 
-def next_blocker(state: "MagicState") -> None:
+def next_blocker(state: "TableState") -> None:
     """Defending players declare blockers one after another, in APNAP order (101.4)."""
     while state.queue:
         seat = state.queue.pop(0)
@@ -96,13 +96,13 @@ def next_blocker(state: "MagicState") -> None:
     state.give_priority_to_active()
 
 
-def first_strike_in_combat(state: "MagicState") -> bool:
+def first_strike_in_combat(state: "TableState") -> bool:
     return any(
         (o.attacking >= 0 or o.blocking) and state.has(o, "first_strike") for o in state.battlefield
     )
 
 
-def combat_damage(state: "MagicState", first: bool) -> None:
+def combat_damage(state: "TableState", first: bool) -> None:
     """510: all combat damage of the step is assigned, then dealt at once."""
     dealing = []
     strikers = [o for o in state.battlefield if o.attacking >= 0 or o.blocking]
@@ -126,7 +126,7 @@ def combat_damage(state: "MagicState", first: bool) -> None:
         fx.deal_damage(state, source, target, amount, combat=True)
 
 
-def assign_attacker(state: "MagicState", obj: Obj, power: int) -> list[tuple[Obj, Any, int]]:
+def assign_attacker(state: "TableState", obj: Obj, power: int) -> list[tuple[Obj, Any, int]]:
     """510.1c: blockers in the order they were declared get lethal damage before the
     next one; trample lets the rest reach the player (ruling: assignment is automatic)."""
     defender = state.players[obj.attacking]

@@ -22,10 +22,10 @@ from engine.rulesets.magic_core.objects import (
 from engine.rulesets.magic_core.steps import Free
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 
-def amount_of(state: "MagicState", item: "StackItem", value: Any) -> int:
+def amount_of(state: "TableState", item: "StackItem", value: Any) -> int:
     """107.3a/c/e: X is the announced value, or what the card's text defines; 107.1a: half
     of X is rounded down, as the card says."""
     if value != "X" and value != "half_X":
@@ -38,12 +38,12 @@ def amount_of(state: "MagicState", item: "StackItem", value: Any) -> int:
     return x // 2 if value == "half_X" else x
 
 
-def source_of(state: "MagicState", item: "StackItem") -> Obj | None:
+def source_of(state: "TableState", item: "StackItem") -> Obj | None:
     """The object that makes the effect: the spell's card, or the ability's source."""
     return item.card if item.is_spell else item.source
 
 
-def players_of(state: "MagicState", item: "StackItem", word: str) -> list[Player]:
+def players_of(state: "TableState", item: "StackItem", word: str) -> list[Player]:
     seat = item.controller
     if word == "you":
         seats = [seat]
@@ -58,7 +58,7 @@ def players_of(state: "MagicState", item: "StackItem", word: str) -> list[Player
     return [state.players[s] for s in seats if not state.players[s].left]
 
 
-def objects_of(state: "MagicState", item: "StackItem", word: str) -> list[Obj]:
+def objects_of(state: "TableState", item: "StackItem", word: str) -> list[Obj]:
     seat = item.controller
     if word == "self":
         source = item.source
@@ -82,7 +82,7 @@ def objects_of(state: "MagicState", item: "StackItem", word: str) -> list[Obj]:
     return []
 
 
-def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
+def resolve(state: "TableState", item: "StackItem", effect: Any) -> None:
     """Carry out one effect model; typed Any: it branches on `kind`, which the type
     checker does not narrow the effect union by."""
     kind = effect.kind
@@ -185,7 +185,7 @@ def resolve(state: "MagicState", item: "StackItem", effect: Any) -> None:
         raise AssertionError(f"unknown effect {kind}")
 
 
-def copy_spell(state: "MagicState", item: "StackItem") -> None:
+def copy_spell(state: "TableState", item: "StackItem") -> None:
     """112.1a: a copy of a spell is a spell; 112.2: its owner is whoever put it on the
     stack. It copies the X and target (ruling: no new target is chosen)."""
     original = state.find_item(item.target)
@@ -207,7 +207,7 @@ def copy_spell(state: "MagicState", item: "StackItem") -> None:
     state.note(f"{state.names[item.controller]} copies {original.name}.")
 
 
-def add_mana(state: "MagicState", seat: int, mana: str, creature_only: bool = False) -> None:
+def add_mana(state: "TableState", seat: int, mana: str, creature_only: bool = False) -> None:
     player = state.players[seat]
     pool = player.creature_pool if creature_only else player.pool  # 106.6
     for symbol in mana:
@@ -216,7 +216,7 @@ def add_mana(state: "MagicState", seat: int, mana: str, creature_only: bool = Fa
         # 106.5: mana of an undefined type makes no mana at all
 
 
-def gain_life(state: "MagicState", player: Player, n: int) -> None:
+def gain_life(state: "TableState", player: Player, n: int) -> None:
     if n <= 0:
         return
     if state.life_gain_blocked():  # 101.2: "can't" beats "can"
@@ -227,7 +227,7 @@ def gain_life(state: "MagicState", player: Player, n: int) -> None:
 
 
 def deal_damage(
-    state: "MagicState", source: Obj | None, target: Obj | Player, amount: int, combat: bool = False
+    state: "TableState", source: Obj | None, target: Obj | Player, amount: int, combat: bool = False
 ) -> None:
     """Damage to a player is life loss; to a creature it is marked (120). Deathtouch and
     lifelink work for any damage their source deals."""

@@ -26,12 +26,12 @@ from engine.rulesets.magic_core.steps import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 POISON_LOSS = 10  # 104.3d
 
 
-def state_based_actions(state: "MagicState") -> None:
+def state_based_actions(state: "TableState") -> None:
     """704.3: check, perform all at once, and repeat until none apply."""
     while not state.ended:
         losers = []
@@ -78,7 +78,7 @@ def state_based_actions(state: "MagicState") -> None:
             state.objs.pop(token.uid, None)
 
 
-def lose(state: "MagicState", seat: int, why: str) -> None:
+def lose(state: "TableState", seat: int, why: str) -> None:
     """104.3: the player loses and leaves (104.5); the last one in the game wins (104.2a)."""
     state.note(f"{state.names[seat]} loses the game: {why}.")
     live = state.live()
@@ -90,7 +90,7 @@ def lose(state: "MagicState", seat: int, why: str) -> None:
         state.leave(seat, why)
 
 
-def win(state: "MagicState", seat: int) -> None:
+def win(state: "TableState", seat: int) -> None:
     """104.2b: an effect says a player wins; 104.3f: if that player also meets a losing
     condition at that moment, they lose instead."""
     p = state.players[seat]
@@ -101,7 +101,7 @@ def win(state: "MagicState", seat: int) -> None:
     state.end_game(seat, "an effect says so (104.2b)")
 
 
-def leave(state: "MagicState", seat: int, why: str) -> None:
+def leave(state: "TableState", seat: int, why: str) -> None:
     """800.4a (via 104.5): a player who leaves takes everything they own with them; spells
     and abilities they control leave the stack. Ruling: if it was their turn, the rest of
     the turn is skipped and the next player begins a turn."""
@@ -184,7 +184,7 @@ def leave(state: "MagicState", seat: int, why: str) -> None:
         state.chooser = state.asking = live[0]
 
 
-def end_game(state: "MagicState", winner: int | None, reason: str, match_too: bool = False) -> None:
+def end_game(state: "TableState", winner: int | None, reason: str, match_too: bool = False) -> None:
     if state.ended:
         return
     state.ended = True
@@ -198,7 +198,7 @@ def end_game(state: "MagicState", winner: int | None, reason: str, match_too: bo
         state.end_match(winner)
 
 
-def finish_game(state: "MagicState") -> None:
+def finish_game(state: "TableState") -> None:
     """After a game: the match ends, or the next game starts with the previous game's
     loser (103.1); after a draw the previous chooser chooses again."""
     state._decisions = None
@@ -224,7 +224,7 @@ def finish_game(state: "MagicState") -> None:
     state.start_game(1 - winner)  # best-of is two-player only
 
 
-def end_match(state: "MagicState", winner: int | None) -> None:
+def end_match(state: "TableState", winner: int | None) -> None:
     state.ended = True
     state.over = True
     state.winner = winner

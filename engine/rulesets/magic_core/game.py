@@ -3,9 +3,10 @@
 The core (engine/core/state.py) owns the machinery: the decision cache, the driver that
 advances the pending steps (the game's mode, engine/rulesets/magic_core/steps.py, with
 an item resolving and the choice it waits for above it, resolution.py), cloning by
-`clone_plan`, and the frame of a view. The rules themselves are
-split by job into modules whose functions are bound to `MagicState` as methods (see the
-end of the class).
+`clone_plan`, and the frame of a view. The rules themselves are split by job into
+modules whose functions are bound to `MagicState` as methods (see the end of the class);
+state.py holds the match as data and declares those methods, so that the modules take
+its `TableState` and never import this module, which sits on top of them.
 
 Rule numbers (103.4, 104.3c ...) point at shared/rules/magic-core-rules-100-113.md; the
 rules that section 1 relies on (the turn's steps, priority, combat, state-based actions)
@@ -29,14 +30,9 @@ Actions (plain tuples):
 
 from typing import ClassVar
 
-from engine.core import events as ev
 from engine.core.clone import COPY, LIST, OBJ_LIST, SHARE, Plan, call, index_of, rebuilt
 from engine.core.decision import Action, Label
-from engine.core.events import Note
 from engine.core.rng import MatchRng
-from engine.core.ruleset import GameState
-from engine.core.series import Series
-from engine.core.steps import Steps
 from engine.core.view import SeatView, ZoneView
 from engine.rulesets.magic_core import (
     casting,
@@ -50,21 +46,15 @@ from engine.rulesets.magic_core import (
     zones,
 )
 from engine.rulesets.magic_core.events import PlayerLeft
-from engine.rulesets.magic_core.objects import Obj, Player, StackItem
-from engine.rulesets.magic_core.resolution import Trigger
-from engine.rulesets.magic_core.steps import (
-    HAND_LIMIT,
-    M_PRIORITY,
-    M_STARTER,
-    STEP_NAMES,
-    UNTAP,
-    MagicStep,
-)
+from engine.rulesets.magic_core.objects import Obj
+from engine.rulesets.magic_core.state import TableState
+from engine.rulesets.magic_core.steps import M_PRIORITY, M_STARTER
+from engine.rulesets.magic_core.turn_shape import HAND_LIMIT, STEP_NAMES
 
 __all__ = ["HAND_LIMIT", "M_PRIORITY", "STEP_NAMES", "MagicState"]
 
 
-class MagicState(GameState):
+class MagicState(TableState):
     """A magic-core match: the players, the objects and where they are, the turn, and the
     pending steps: the mode the game is in (engine/rulesets/magic_core/steps.py) and,
     while an item resolves, its `Resolve` and the choice it waits for above it."""
@@ -99,58 +89,8 @@ class MagicState(GameState):
     }
 
     def __init__(self, names: list[str], rng: MatchRng, best_of: int = 1):
-        self.names = names
-        self.players = [Player(i, n) for i, n in enumerate(names)]
-        self.rng = rng
-        self.series = Series.start(len(names), best_of)
-        #: The cards this match plays with, for tokens created by id (None: the pool's).
-        self.card_protos: dict | None = None
-        self.events: list[ev.Event] = []
-        self.winner: int | None = None
-        self.over = False
-        self.game_no = 0
-        self.chooser = 0  # who chose the starting player last (103.1)
-        self.starter = 0
-        self.next_uid = 1
-        self.objs: dict[int, Obj] = {}
-        self.battlefield: list[Obj] = []  # in timestamp order
-        self.stack: list[StackItem] = []  # the top is the end
-        self.pending: list[Trigger] = []
-        self.turn = 0
-        self.game_turn = 0  # turns taken in this game (103.7a)
-        self.active = 0
-        self.step = UNTAP
-        self.priority = 0
-        self.passes = 0
-        self.steps = Steps([M_STARTER])  # the mode; above it, a resolution and its choice
-        self.asking = 0  # the player a non-priority decision is for
-        self.queue: list[int] = []  # players still to declare (mulligan, bottom, blockers ...)
-        self.declared: list[int] = []  # mulligans declared this round (103.4)
-        self.ended = False  # the current game has ended
-        self.game_winner: int | None = None
-        self.limbo: list[Obj] = []  # tokens that left the battlefield (111.7)
-        self.anthem_srcs: list[Obj] = []
-        self.left_any = False  # has anyone left this game (a fast path for counting)
-        self.turn_abandoned = False  # the active player left mid-turn (ruling R8)
-        self.maybe_dying = True  # a creature may have lethal damage: look (704.5f-h)
-        self.order_chosen = False  # the first waiting trigger was picked by its controller
-        self.clock = 0  # timestamps (613.7): permanents entering, effects beginning
-        self.no_gain = False
-
-    @property
-    def mode(self) -> MagicStep:
-        """What the game waits for: the top step (the core's driver advances it, its
-        decision is the open one, an action goes to it). Set only while no item resolves
-        (the turn's rules, priority): it replaces the top; a resolution pushes its
-        choices above itself instead (resolution.py)."""
-        return self.steps.items[-1]  # type: ignore[return-value]
-
-    @mode.setter
-    def mode(self, step: MagicStep) -> None:
-        self.steps.items[-1] = step
-
-    def note(self, text: str) -> None:
-        self.events.append(Note(text))
+        super().__init__(names, rng, best_of)
+        self.steps.items.append(M_STARTER)  # the first mode: who starts (103.1)
 
     # -- the engine's hooks ----------------------------------------------------------
 
@@ -184,19 +124,13 @@ class MagicState(GameState):
     def describe(self, action: Action) -> Label:
         return view.describe_action(self, action)
 
-    # -- players and order ---------------------------------------------------------
-
-    @property
-    def n_live(self) -> int:
-        return sum(1 for p in self.players if not p.left) if self.left_any else len(self.players)
-
     # -- the rules, by job -----------------------------------------------------------
     # Each job's rules live in their own module as functions of the state (turns.py,
     # priority.py, casting.py, resolution.py, zones.py, characteristics.py, combat.py,
     # ending.py), bound here as methods so that every module, effect and test says
-    # `state.move(...)` whichever module holds it. The modules name MagicState only for
-    # the type checker, so none imports this one: no import cycle (issue 14 §1), and a
-    # bound function costs the same as a method written here.
+    # `state.move(...)` whichever module holds it. state.py declares each of them; the
+    # modules take that `TableState` and none imports this one. A bound function costs
+    # the same as a method written here.
 
     # turns
     live = turns.live

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from engine.rulesets.magic_core.cards import Cost
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
     from engine.rulesets.magic_core.objects import Obj
+    from engine.rulesets.magic_core.state import TableState
 
 KINDS = "WUBRGC"
 
@@ -70,7 +70,7 @@ def affordable_x(cost: Cost, avail: list[int]) -> int:
     return best
 
 
-def pay(state: "MagicState", seat: int, cost: tuple, x: int, creature_spell: bool = False) -> None:
+def pay(state: "TableState", seat: int, cost: tuple, x: int, creature_spell: bool = False) -> None:
     """Pay `cost` with X = x for `seat` (legal actions only offer payable costs). For a
     creature spell, mana that may pay only for one (106.6) is spent first (ruling R5)."""
     if cost[8]:

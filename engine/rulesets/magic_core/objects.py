@@ -2,6 +2,7 @@
 
 from typing import Any, ClassVar
 
+from cards.magic_core.schema import chosen_target
 from engine.core.clone import COPY, LIST, OBJ, OBJ_LIST, Plan
 from engine.rulesets.magic_core.cards import Proto
 
@@ -186,7 +187,7 @@ class Player:
         "won",
     )
 
-    #: A clone of the state shares library cards (MagicState.clone_plan) and copies the
+    #: A clone of the state shares library cards (`MagicState.clone_plan`, game.py) and copies the
     #: cards of the other zones through its memo.
     clone_plan: ClassVar[Plan] = {
         "pool": LIST,
@@ -239,3 +240,16 @@ class Choice:
         twin.count = dict(self.count)
         twin.picked = dict(self.picked)  # each pick is replaced, never changed in place
         return twin
+
+
+class Trigger:
+    """A triggered ability waiting to be put on the stack (603.3)."""
+
+    __slots__ = ("controller", "effects", "source", "target_word", "x")
+
+    def __init__(self, controller: int, effects: tuple, source: Obj, x: int):
+        self.controller = controller  # 113.8: the source's controller when it triggered
+        self.effects = effects
+        self.source = source.copy()  # 113.7a: last known information of its source
+        self.x = x
+        self.target_word = chosen_target(list(effects))

@@ -7,19 +7,14 @@ from engine.rulesets.magic_core.objects import (
     BATTLEFIELD,
     GRAVEYARD,
 )
-from engine.rulesets.magic_core.steps import (
-    BLOCKERS,
-    M_NEXT_STEP,
-    M_NEXT_TURN,
-    M_PRIORITY,
-    MAINS,
-)
+from engine.rulesets.magic_core.steps import M_NEXT_STEP, M_NEXT_TURN, M_PRIORITY
+from engine.rulesets.magic_core.turn_shape import BLOCKERS, MAINS
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 
-def stops_here(state: "MagicState", seat: int) -> bool:
+def stops_here(state: "TableState", seat: int) -> bool:
     """No tells, few prompts (docs: the stop setting). Whether a player is asked
     depends only on what everyone can see and on their own stop setting, never on what
     their hand holds: a player who could act by what is public (a card in hand, an
@@ -33,7 +28,7 @@ def stops_here(state: "MagicState", seat: int) -> bool:
     return bool(state.stack) or state.default_stop(seat)
 
 
-def could_act_publicly(state: "MagicState", seat: int) -> bool:
+def could_act_publicly(state: "TableState", seat: int) -> bool:
     """What every player can see lets this player act: cards in hand (any may be an
     instant), or a non-mana ability on a permanent they control or in their graveyard."""
     player = state.players[seat]
@@ -47,7 +42,7 @@ def could_act_publicly(state: "MagicState", seat: int) -> bool:
     return any(ab.zone == GRAVEYARD for card in player.graveyard for ab in card.proto.abilities)
 
 
-def default_stop(state: "MagicState", seat: int) -> bool:
+def default_stop(state: "TableState", seat: int) -> bool:
     """Where a player stops on an empty stack by default: their own main phases, and
     the declare-blockers step of a combat they are in (attacking, or attacked), once
     the blocks are known, the moment for a combat trick."""
@@ -56,7 +51,7 @@ def default_stop(state: "MagicState", seat: int) -> bool:
     return state.step == BLOCKERS and any(o.attacking == seat for o in state.battlefield)
 
 
-def pass_priority(state: "MagicState") -> None:
+def pass_priority(state: "TableState") -> None:
     """117.3d/117.4: when all players pass in succession, the top of the stack resolves
     or, if it is empty, the step ends."""
     state.passes += 1
@@ -71,14 +66,14 @@ def pass_priority(state: "MagicState") -> None:
         state.priority = state.next_seat(state.priority)
 
 
-def give_priority_to_active(state: "MagicState") -> None:
+def give_priority_to_active(state: "TableState") -> None:
     """117.3b; with the active player gone (ruling R8), the next player in turn order."""
     state.steps.items[-1] = M_PRIORITY  # the mode, as in pass_priority
     state.passes = 0
     state.priority = state.next_seat(state.active) if state.turn_abandoned else state.active
 
 
-def priority_action(state: "MagicState", seat: int, action: Action) -> None:
+def priority_action(state: "TableState", seat: int, action: Action) -> None:
     head = action[0]
     if head == "pass":
         if len(action) > 1:

@@ -12,7 +12,6 @@ so a half-resolved spell clones and replays like any other position.
 
 from typing import TYPE_CHECKING, Any
 
-from cards.schema.magic_core import chosen_target
 from engine.core import events as ev
 from engine.core.clone import compile_copier
 from engine.core.steps import AGAIN, DONE, Step, StepResult, Steps
@@ -23,12 +22,13 @@ from engine.rulesets.magic_core.objects import (
     Choice,
     Obj,
     StackItem,
+    Trigger,
 )
 from engine.rulesets.magic_core.steps import M_ORDER, M_TRIGGER, M_XCHOICE, Choose
 from engine.rulesets.magic_core.targets import legal_targets, target_ok
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 
 class Resolve(Step):
@@ -53,7 +53,7 @@ class Resolve(Step):
         self.item = item
         self.index = 0  # the next effect
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         item = self.item
         effects = item.effects
         items = state.steps.items
@@ -69,7 +69,7 @@ class Resolve(Step):
         return DONE
 
 
-def copy_steps(twin: "MagicState", steps: Steps) -> Steps:
+def copy_steps(twin: "TableState", steps: Steps) -> Steps:
     """A clone's steps (`MagicState.clone_plan`, copied after everything else): each
     step by its own `copy()`, and each resolving item copied here, where the clone's
     cards are known, so that its card is the clone's own object (the one in the clone's
@@ -81,7 +81,7 @@ def copy_steps(twin: "MagicState", steps: Steps) -> Steps:
     return copy
 
 
-def _copy_item(twin: "MagicState", item: StackItem) -> StackItem:
+def _copy_item(twin: "TableState", item: StackItem) -> StackItem:
     """The item by its own `clone_plan`, through a memo that already maps its card to the
     clone's (a card the clone's index no longer holds is copied with it). A resolving
     card lies in no zone the clone copied (it is off the stack, held by this step alone),
@@ -97,7 +97,7 @@ def _copy_item(twin: "MagicState", item: StackItem) -> StackItem:
     return copied
 
 
-def resolving(state: "MagicState") -> StackItem | None:
+def resolving(state: "TableState") -> StackItem | None:
     """The item resolving now (the topmost `Resolve`), or None."""
     for step in reversed(state.steps.items):
         if step.__class__ is Resolve:
@@ -105,7 +105,7 @@ def resolving(state: "MagicState") -> StackItem | None:
     return None
 
 
-def stop_resolving(state: "MagicState", seat: int | None = None) -> bool:
+def stop_resolving(state: "TableState", seat: int | None = None) -> bool:
     """Take off the steps the lowest resolution (of an item `seat` controls, or any)
     with everything pending above it (its choices, resolutions it started); True if
     there was one. The mode below it stays."""
@@ -117,7 +117,7 @@ def stop_resolving(state: "MagicState", seat: int | None = None) -> bool:
     return False
 
 
-def waiting_mode(state: "MagicState") -> Step:
+def waiting_mode(state: "TableState") -> Step:
     """The step that waits or moves the game on: the top, under any `Resolve` running
     now (a rule applied in the middle of an effect sees the mode, not the resolution)."""
     items = state.steps.items
@@ -127,20 +127,7 @@ def waiting_mode(state: "MagicState") -> Step:
     return items[index]
 
 
-class Trigger:
-    """A triggered ability waiting to be put on the stack (603.3)."""
-
-    __slots__ = ("controller", "effects", "source", "target_word", "x")
-
-    def __init__(self, controller: int, effects: tuple, source: Obj, x: int):
-        self.controller = controller  # 113.8: the source's controller when it triggered
-        self.effects = effects
-        self.source = source.copy()  # 113.7a: last known information of its source
-        self.x = x
-        self.target_word = chosen_target(list(effects))
-
-
-def resolve_top(state: "MagicState") -> None:
+def resolve_top(state: "TableState") -> None:
     """608: the top object resolves; a targeted one whose target is gone does nothing.
     Its effects run as its `Resolve` step advances (next in the driver's loop)."""
     item = state.stack.pop()
@@ -157,7 +144,7 @@ def resolve_top(state: "MagicState") -> None:
         state.asking = item.controller
 
 
-def finish_item(state: "MagicState", item: StackItem) -> None:
+def finish_item(state: "TableState", item: StackItem) -> None:
     if item.is_spell and item.proto.is_permanent and item.card is not None:
         card = item.card
         state.enter_battlefield(card, item.controller, item.x)  # 110.2, 107.3k
@@ -165,14 +152,14 @@ def finish_item(state: "MagicState", item: StackItem) -> None:
     state.spell_done(item)
 
 
-def spell_done(state: "MagicState", item: StackItem) -> None:
+def spell_done(state: "TableState", item: StackItem) -> None:
     """An instant or sorcery goes to its owner's graveyard; a copy ceases to exist."""
     card = item.card
     if item.is_spell and card is not None and not item.copy and card.zone == STACK:
         state.move(card, GRAVEYARD)
 
 
-def stack_triggers(state: "MagicState") -> None:
+def stack_triggers(state: "TableState") -> None:
     """603.3b: waiting abilities go on the stack in APNAP order (the active player's
     first, so they resolve last); a player with several different ones picks which goes
     next (101.4c); each one's target is chosen as it is put there."""
@@ -205,7 +192,7 @@ def stack_triggers(state: "MagicState") -> None:
         return
 
 
-def put_trigger(state: "MagicState", trig: Trigger, target: Any) -> None:
+def put_trigger(state: "TableState", trig: Trigger, target: Any) -> None:
     item = StackItem(
         state.new_stack_uid(),
         False,
@@ -221,21 +208,21 @@ def put_trigger(state: "MagicState", trig: Trigger, target: Any) -> None:
     state.events.append(ev.Triggered(trig.source.name, "triggered"))
 
 
-def trigger(state: "MagicState", obj: Obj, when: str, controller: int | None = None) -> None:
+def trigger(state: "TableState", obj: Obj, when: str, controller: int | None = None) -> None:
     for effects in obj.proto.triggers.get(when, ()):
         seat = obj.controller if controller is None else controller
         x = obj.etb_x if when == "enters" else 0  # 107.3k
         state.pending.append(Trigger(seat, effects, obj, x))
 
 
-def trigger_all(state: "MagicState", when: str, seat: int) -> None:
+def trigger_all(state: "TableState", when: str, seat: int) -> None:
     """Abilities of `seat`'s permanents that trigger on something `seat` does."""
     for obj in state.battlefield:
         if obj.controller == seat and when in obj.proto.triggers:
             state.trigger(obj, when)
 
 
-def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
+def ask_each(state: "TableState", kind: str, counts: dict[int, int]) -> None:
     """Players choose in APNAP order, each seeing the earlier choices (101.4, 101.4b);
     the chosen actions then happen at once. A player with no real choice is skipped."""
     choice = Choice(kind)
@@ -258,7 +245,7 @@ def ask_each(state: "MagicState", kind: str, counts: dict[int, int]) -> None:
         state.carry_out_choice(choice)
 
 
-def next_chooser(state: "MagicState", step: Choose) -> None:
+def next_chooser(state: "TableState", step: Choose) -> None:
     """The next player chooses; after the last, the choices happen and the `Choose` step
     leaves: the resolution below it goes on."""
     state.queue = [s for s in state.queue if s != state.asking]
@@ -269,7 +256,7 @@ def next_chooser(state: "MagicState", step: Choose) -> None:
     state.carry_out_choice(step.choice)
 
 
-def carry_out_choice(state: "MagicState", choice: Choice) -> None:
+def carry_out_choice(state: "TableState", choice: Choice) -> None:
     """The chosen cards are discarded, the chosen creatures sacrificed, all at once."""
     kind = choice.kind
     for seat in state.apnap():
@@ -282,7 +269,7 @@ def carry_out_choice(state: "MagicState", choice: Choice) -> None:
                 state.sacrifice(obj)
 
 
-def ref_name(state: "MagicState", ref: Any) -> str:
+def ref_name(state: "TableState", ref: Any) -> str:
     if isinstance(ref, str):
         return state.names[int(ref[1:])]
     obj = state.objs.get(ref)
@@ -292,7 +279,7 @@ def ref_name(state: "MagicState", ref: Any) -> str:
     return item.name if item is not None else "?"
 
 
-def find_item(state: "MagicState", uid: int) -> StackItem | None:
+def find_item(state: "TableState", uid: int) -> StackItem | None:
     for item in state.stack:
         if item.uid == uid:
             return item

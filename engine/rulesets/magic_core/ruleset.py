@@ -5,18 +5,20 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from cards.loader import CardPool
-from cards.schema import magic_core as schema
+from cards.loader import CardPool, game_pool
+from cards.magic_core import schema
 from engine.core.decision import Action, Decision
 from engine.core.decks import deck_problems
 from engine.core.errors import OptionError, ScenarioError
+from engine.core.hidden import HiddenZones
 from engine.core.options import SeriesOptions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import Ruleset
 from engine.core.view import CardView
 from engine.rulesets.magic_core import ai, hidden
-from engine.rulesets.magic_core.cards import Proto, pool, protos
+from engine.rulesets.magic_core.cards import Proto, protos
 from engine.rulesets.magic_core.game import STEP_NAMES, MagicState
+from engine.rulesets.magic_core.glossary import GLOSSARY
 from engine.rulesets.magic_core.objects import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Obj
 from engine.rulesets.magic_core.view import proto_view
 
@@ -27,12 +29,17 @@ COPY_LIMIT = 4  # 100.2a, basic lands excepted
 class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
+    glossary = GLOSSARY
     version = "4"  # 4: R14, a free cast asked with any card in hand (no tells); 3: R13, no
-    # X = 0 that does nothing (issue 15); 2: no tells
+    # X = 0 that does nothing; 2: no tells
     options_model = SeriesOptions
     card_type = schema.Card
     min_players = 2
     max_players = 4
+    #: Rollouts of six actions with no turn limit (the default): good enough here, and the
+    #: measured figures are with them (docs/ai.md).
+    search_turns = (None, 6)
+    early_turns = 3  # docs/rules/magic-core.md, "Fairness"
     help_text = (
         "Two to four players, 20 life each, decks of at least 60 cards (at most 4 of a card "
         "but basic lands). Seven cards to start; a mulligan shuffles them back for seven new "
@@ -52,7 +59,7 @@ class MagicCoreRuleset(Ruleset[MagicState]):
 
     @cached_property
     def pool(self) -> CardPool:
-        return pool()
+        return game_pool(self.id)
 
     @cached_property
     def protos(self) -> dict[str, Proto]:
@@ -94,13 +101,16 @@ class MagicCoreRuleset(Ruleset[MagicState]):
         return catalog
 
     def preconstructed_decks(self) -> dict[str, list[str]]:
-        return {deck_id: deck.card_list() for deck_id, deck in pool().decks.items()}
+        return {deck_id: deck.card_list() for deck_id, deck in game_pool(self.id).decks.items()}
 
     def evaluate(self, state: MagicState, player: int) -> float:
         return ai.evaluate(state, player)
 
     def choose_many(self, state: MagicState, decision: Decision) -> Action:
         return ai.choose_many(state, decision)
+
+    def hidden_zones(self, state: MagicState, seat: int) -> HiddenZones:
+        return hidden.zones(state, seat)
 
     def determinize(self, state: MagicState, viewer: int, rng: random.Random) -> MagicState:
         return hidden.determinize(state, viewer, rng)
@@ -122,7 +132,7 @@ class MagicCoreRuleset(Ruleset[MagicState]):
         return state
 
     def from_scenario(self, data: dict[str, Any], rng: MatchRng) -> MagicState:
-        """A position with priority in a step of a turn (docs/scenarios.md). Format:
+        """A position with priority in a step of a turn (docs/rules/magic-core.md). Format:
 
         {"seats": [{"name", "life", "poison", "hand": [ids], "library": [ids, top first],
                     "graveyard": [ids], "exile": [ids], "battlefield": [id | {"card",

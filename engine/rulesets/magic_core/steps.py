@@ -21,44 +21,14 @@ from engine.core.decision import Action, Decision
 from engine.core.steps import AGAIN, WAIT, Step, StepResult
 from engine.rulesets.magic_core.objects import Choice
 from engine.rulesets.magic_core.targets import legal_targets
+from engine.rulesets.magic_core.turn_shape import (
+    HAND_LIMIT,
+    OPENING_HAND,
+    STEP_NAMES,
+)
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
-
-OPENING_HAND = 7  # 103.4
-HAND_LIMIT = 7  # 402.2 / 514.1
-
-(
-    UNTAP,
-    UPKEEP,
-    DRAW,
-    MAIN1,
-    BEGIN_COMBAT,
-    ATTACKERS,
-    BLOCKERS,
-    FIRST_DAMAGE,
-    DAMAGE,
-    END_COMBAT,
-    MAIN2,
-    END,
-    CLEANUP,
-) = range(13)
-STEP_NAMES = (
-    "untap",
-    "upkeep",
-    "draw",
-    "main 1",
-    "beginning of combat",
-    "declare attackers",
-    "declare blockers",
-    "first-strike damage",
-    "combat damage",
-    "end of combat",
-    "main 2",
-    "end",
-    "cleanup",
-)
-MAINS = (MAIN1, MAIN2)
+    from engine.rulesets.magic_core.state import TableState
 
 KEEP: Action = ("keep",)
 MULLIGAN: Action = ("mulligan",)
@@ -78,7 +48,7 @@ class MagicStep(Step):
 
     __slots__ = ()
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         """By default the mode waits for its decision. A mode that moves on by itself
         overrides this, finishing an ended game first as well (inline: the hot path)."""
         if state.ended:
@@ -94,7 +64,7 @@ class Priority(MagicStep):
     __slots__ = ()
     name = "priority"
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         if state.ended:
             state.finish_game()
             return AGAIN
@@ -109,14 +79,14 @@ class Priority(MagicStep):
         state.pass_priority()
         return AGAIN
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         p = state.priority
         prompt = f"{STEP_NAMES[state.step]}: you have priority" + (
             " (the stack is not empty)" if state.stack else ""
         )
         return [Decision(p, "priority", prompt, state.priority_actions(p))]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.priority_action(player, action)
 
 
@@ -126,7 +96,7 @@ class NextStep(MagicStep):
     __slots__ = ()
     name = "next step"
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         if state.ended:
             state.finish_game()
             return AGAIN
@@ -140,7 +110,7 @@ class NextTurn(MagicStep):
     __slots__ = ()
     name = "next turn"
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         if state.ended:
             state.finish_game()
             return AGAIN
@@ -154,10 +124,10 @@ class Attackers(MagicStep):
     __slots__ = ()
     name = "declare attackers"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         return [Decision(state.asking, "attackers", "Declare attackers.", state.attack_actions())]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> StepResult | None:
+    def apply(self, state: "TableState", player: int, action: Action) -> StepResult | None:
         if action[0] == "attack":
             state.declare_attacker(action[1], action[2])
             return WAIT  # the next attacker, or done: nothing moves on by itself
@@ -172,7 +142,7 @@ class Blockers(MagicStep):
     __slots__ = ()
     name = "declare blockers"
 
-    def advance(self, state: "MagicState") -> StepResult:
+    def advance(self, state: "TableState") -> StepResult:
         if state.ended:
             state.finish_game()
             return AGAIN
@@ -181,11 +151,11 @@ class Blockers(MagicStep):
             return AGAIN
         return WAIT
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         return [Decision(who, "blockers", "Declare blockers.", state.block_actions(who))]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         if action[0] == "block":
             state.declare_blocker(action[1], action[2])
         else:
@@ -199,14 +169,14 @@ class TriggerTarget(MagicStep):
     __slots__ = ()
     name = "target"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         trig = state.pending[0]
         assert trig.target_word is not None  # only a targeted trigger waits here
         refs = legal_targets(state, trig.target_word, trig.controller, trig.source.uid)
         prompt = f"Choose a target for {trig.source.name}'s ability."
         return [Decision(state.asking, "target", prompt, [("target", r) for r in refs])]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         trig = state.pending.pop(0)
         state.put_trigger(trig, action[1])
         state.mode = M_PRIORITY
@@ -227,7 +197,7 @@ class Choose(MagicStep):
     def copy(self) -> "Choose":
         return Choose(self.choice.copy())
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         choice = self.choice
         what = choice.kind
@@ -255,7 +225,7 @@ class Choose(MagicStep):
             )
         ]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         self.choice.picked[player] = picked(action)
         state.next_chooser(self)
 
@@ -266,7 +236,7 @@ class Cleanup(MagicStep):
     __slots__ = ()
     name = "cleanup"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         excess = len(player.hand) - HAND_LIMIT
@@ -278,7 +248,7 @@ class Cleanup(MagicStep):
             )
         ]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.discard(state.players[player], [state.objs[uid] for uid in picked(action)])
         state.finish_cleanup()
 
@@ -290,14 +260,14 @@ class XChoice(MagicStep):
     __slots__ = ()
     name = "choose X"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         item = state.resolving_item()
         assert item is not None  # X is chosen as a spell resolves (107.3e)
         prompt = f"Choose X for {item.name}."
         actions = [("x", n) for n in range((item.proto.x_choice or 0) + 1)]
         return [Decision(state.asking, "x", prompt, actions)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         item = state.resolving_item()
         assert item is not None  # as in decisions()
         item.x = action[1]
@@ -311,13 +281,13 @@ class Order(MagicStep):
     __slots__ = ()
     name = "order"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         actions = [("first", i) for i, t in enumerate(state.pending) if t.controller == who]
         prompt = "Several of your abilities trigger: which goes on the stack first?"
         return [Decision(who, "order", prompt, actions)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.pending.insert(0, state.pending.pop(action[1]))
         state.order_chosen = True
         state.mode = M_PRIORITY
@@ -334,13 +304,13 @@ class Free(MagicStep):
     def __init__(self, limit: int):
         self.limit = limit
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         actions = [*state.free_actions(who, self.limit), DECLINE]
         prompt = "You may cast a card without paying its mana cost."
         return [Decision(who, "free", prompt, actions, private=True, always_ask=True)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.steps.remove(self)  # the resolution below goes on after the cast
         if action[0] == "free":
             state.cast(player, action[1], 0, action[2], free=True)
@@ -352,14 +322,14 @@ class Mulligan(MagicStep):
     __slots__ = ()
     name = "mulligans"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         actions = [KEEP] if player.mulligans >= OPENING_HAND else [KEEP, MULLIGAN]
         prompt = f"Keep this hand of {len(player.hand)} or take a mulligan?"
         return [Decision(who, "mulligan", prompt, actions, private=True)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.declare_mulligan(player, action[0] == "mulligan")
 
 
@@ -369,7 +339,7 @@ class Bottom(MagicStep):
     __slots__ = ()
     name = "mulligans"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         player = state.players[who]
         n = min(player.mulligans, len(player.hand))
@@ -377,7 +347,7 @@ class Bottom(MagicStep):
         actions = [("card", o.uid) for o in player.hand]
         return [Decision(who, "bottom", prompt, actions, min_picks=n, max_picks=n, private=True)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.bottom(player, picked(action))
 
 
@@ -387,14 +357,14 @@ class Opening(MagicStep):
     __slots__ = ()
     name = "opening hands"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         who = state.asking
         cards = [o for o in state.players[who].hand if o.proto.opening_hand]
         prompt = "Begin the game with any of these cards on the battlefield?"
         actions = [("card", o.uid) for o in cards]
         return [Decision(who, "opening", prompt, actions, min_picks=0, max_picks=len(actions))]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         for uid in picked(action):
             card = state.objs[uid]
             state.note(f"{state.names[player]} begins the game with {card.name} in play.")
@@ -408,11 +378,11 @@ class Starter(MagicStep):
     __slots__ = ()
     name = "choosing the starting player"
 
-    def decisions(self, state: "MagicState") -> list[Decision]:
+    def decisions(self, state: "TableState") -> list[Decision]:
         actions = [("starter", s) for s in state.live()]
         return [Decision(state.asking, "starter", "Who takes the first turn?", actions)]
 
-    def apply(self, state: "MagicState", player: int, action: Action) -> None:
+    def apply(self, state: "TableState", player: int, action: Action) -> None:
         state.chooser = player
         state.start_game(action[1])
 

@@ -1,4 +1,4 @@
-"""Legal targets by target word (see cards/schema/magic_core.py), and whether a target is
+"""Legal targets by target word (see cards/magic_core/schema.py), and whether a target is
 still legal as its spell or ability resolves (608.2b).
 
 Targets are object numbers (permanents, and spells or abilities on the stack) or player
@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 from engine.rulesets.magic_core.objects import BATTLEFIELD
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
     from engine.rulesets.magic_core.objects import Obj, StackItem
+    from engine.rulesets.magic_core.state import TableState
 
 
-def _creature_ok(state: "MagicState", word: str, obj: "Obj", seat: int) -> bool:
+def _creature_ok(state: "TableState", word: str, obj: "Obj", seat: int) -> bool:
     if obj.zone != BATTLEFIELD:
         return False
     proto = obj.proto
@@ -33,14 +33,14 @@ def _creature_ok(state: "MagicState", word: str, obj: "Obj", seat: int) -> bool:
     return False
 
 
-def legal_targets(state: "MagicState", word: str, seat: int, source: int) -> list[Any]:
+def legal_targets(state: "TableState", word: str, seat: int, source: int) -> list[Any]:
     refs: list[Any] = []
     if word in ("target_spell", "target_instant_sorcery", "target_ability"):
         for item in state.stack:
             if item.uid != source and _stack_ok(word, item):
                 refs.append(item.uid)
         return refs
-    # opponents first, in turn order from the chooser, then the chooser (issue 15: the
+    # opponents first, in turn order from the chooser, then the chooser (the
     # same order in every game); players before permanents, each side's permanents
     # grouped as its board shows them
     n = len(state.players)
@@ -78,7 +78,7 @@ def _stack_ok(word: str, item: "StackItem") -> bool:
     return item.is_spell
 
 
-def target_ok(state: "MagicState", word: str, ref: Any, seat: int, source: int) -> bool:
+def target_ok(state: "TableState", word: str, ref: Any, seat: int, source: int) -> bool:
     if isinstance(ref, str):
         player = state.players[int(ref[1:])]
         if player.left:

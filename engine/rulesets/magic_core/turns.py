@@ -9,6 +9,16 @@ from engine.rulesets.magic_core.objects import (
     Obj,
 )
 from engine.rulesets.magic_core.steps import (
+    M_ATTACKERS,
+    M_BOTTOM,
+    M_CLEANUP,
+    M_MULLIGAN,
+    M_NEXT_STEP,
+    M_NEXT_TURN,
+    M_OPENING,
+    M_STARTER,
+)
+from engine.rulesets.magic_core.turn_shape import (
     ATTACKERS,
     BLOCKERS,
     CLEANUP,
@@ -18,14 +28,6 @@ from engine.rulesets.magic_core.steps import (
     END_COMBAT,
     FIRST_DAMAGE,
     HAND_LIMIT,
-    M_ATTACKERS,
-    M_BOTTOM,
-    M_CLEANUP,
-    M_MULLIGAN,
-    M_NEXT_STEP,
-    M_NEXT_TURN,
-    M_OPENING,
-    M_STARTER,
     MAIN2,
     OPENING_HAND,
     UNTAP,
@@ -33,10 +35,10 @@ from engine.rulesets.magic_core.steps import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 
-def flip_coin(state: "MagicState") -> None:
+def flip_coin(state: "TableState") -> None:
     """103.1: the first game's starting player is chosen by the winner of a coin flip
     (a die roll among more players)."""
     live = state.live()
@@ -46,7 +48,7 @@ def flip_coin(state: "MagicState") -> None:
     state.mode = M_STARTER
 
 
-def start_game(state: "MagicState", starter: int) -> None:
+def start_game(state: "TableState", starter: int) -> None:
     """103.2-103.4: shuffle, 20 life, seven cards, then mulligans in turn order."""
     state.game_no += 1
     state.starter = state.active = starter
@@ -86,11 +88,11 @@ def start_game(state: "MagicState", starter: int) -> None:
     state.asking = state.queue[0]
 
 
-def live(state: "MagicState") -> list[int]:
+def live(state: "TableState") -> list[int]:
     return [p.seat for p in state.players if not p.left]
 
 
-def next_seat(state: "MagicState", seat: int) -> int:
+def next_seat(state: "TableState", seat: int) -> int:
     """The next player in turn order who is still in the game (turn order: by seat)."""
     n = len(state.players)
     for step in range(1, n + 1):
@@ -100,7 +102,7 @@ def next_seat(state: "MagicState", seat: int) -> int:
     return seat
 
 
-def apnap(state: "MagicState") -> list[int]:
+def apnap(state: "TableState") -> list[int]:
     """101.4: active player first, then the others in turn order (101.4e: before the
     first turn the starting player counts as active)."""
     n = len(state.players)
@@ -108,11 +110,11 @@ def apnap(state: "MagicState") -> list[int]:
     return [s for i in range(n) if not state.players[s := (first + i) % n].left]
 
 
-def opponents(state: "MagicState", seat: int) -> list[int]:
+def opponents(state: "TableState", seat: int) -> list[int]:
     return [s for s in state.apnap() if s != seat]
 
 
-def begin_turn(state: "MagicState", seat: int) -> None:
+def begin_turn(state: "TableState", seat: int) -> None:
     if state.players[seat].left:  # the starting player left before the first turn
         seat = state.next_seat(seat)
     state.turn_abandoned = False
@@ -125,7 +127,7 @@ def begin_turn(state: "MagicState", seat: int) -> None:
     state.begin_step(UNTAP)
 
 
-def begin_step(state: "MagicState", step: int) -> None:
+def begin_step(state: "TableState", step: int) -> None:
     """Each step's turn-based actions, then priority (or straight on, with none)."""
     state.step = step
     active = state.players[state.active]
@@ -168,7 +170,7 @@ def begin_step(state: "MagicState", step: int) -> None:
     state.give_priority_to_active()
 
 
-def finish_cleanup(state: "MagicState") -> None:
+def finish_cleanup(state: "TableState") -> None:
     """514.2: damage wears off and 'until end of turn' effects end."""
     for obj in state.battlefield:
         obj.damage = 0
@@ -177,7 +179,7 @@ def finish_cleanup(state: "MagicState") -> None:
     state.mode = M_NEXT_TURN
 
 
-def next_step(state: "MagicState") -> None:
+def next_step(state: "TableState") -> None:
     """106.4: the mana pools empty at the end of every step and phase."""
     for player in state.players:
         player.pool = [0, 0, 0, 0, 0, 0]
@@ -194,7 +196,7 @@ def next_step(state: "MagicState") -> None:
     state.begin_step(step)
 
 
-def declare_mulligan(state: "MagicState", seat: int, mulligan: bool) -> None:
+def declare_mulligan(state: "TableState", seat: int, mulligan: bool) -> None:
     """103.4: declared in turn order; the mulligans are then taken at once."""
     state.note(f"{state.names[seat]} {'takes a mulligan' if mulligan else 'keeps'}.")
     if mulligan:
@@ -204,7 +206,7 @@ def declare_mulligan(state: "MagicState", seat: int, mulligan: bool) -> None:
     state.next_mulligan()
 
 
-def next_mulligan(state: "MagicState") -> None:
+def next_mulligan(state: "TableState") -> None:
     state.queue = [s for s in state.queue if s != state.asking] if state.queue else []
     if state.queue:
         state.asking = state.queue[0]
@@ -227,7 +229,7 @@ def next_mulligan(state: "MagicState") -> None:
     state.next_bottom(first=True)
 
 
-def bottom(state: "MagicState", seat: int, uids: list[int]) -> None:
+def bottom(state: "TableState", seat: int, uids: list[int]) -> None:
     player = state.players[seat]
     for uid in uids:
         card = state.objs[uid]
@@ -238,7 +240,7 @@ def bottom(state: "MagicState", seat: int, uids: list[int]) -> None:
     state.next_bottom()
 
 
-def next_bottom(state: "MagicState", first: bool = False) -> None:
+def next_bottom(state: "TableState", first: bool = False) -> None:
     """London mulligan: after keeping, one card goes to the bottom per mulligan taken."""
     if not first and state.queue:
         state.queue.pop(0)
@@ -256,7 +258,7 @@ def next_bottom(state: "MagicState", first: bool = False) -> None:
     state.next_opening(first=True)
 
 
-def next_opening(state: "MagicState", first: bool = False) -> None:
+def next_opening(state: "TableState", first: bool = False) -> None:
     if not first and state.queue:
         state.queue.pop(0)
     if state.queue:

@@ -2,16 +2,17 @@
 
 from typing import TYPE_CHECKING, Any
 
+from cards.magic_core.text import _sentence, keyword
 from engine.core.decision import Action
 from engine.core.naming import numbered
 from engine.core.view import CardView, SeatView, ZoneView
 from engine.rulesets.magic_core.cards import MANA, Proto, cost_text
 from engine.rulesets.magic_core.objects import Obj, Player, StackItem
-from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER, STEP_NAMES
-from engine.rulesets.magic_core.text import _sentence, keyword
+from engine.rulesets.magic_core.steps import M_BOTTOM, M_MULLIGAN, M_OPENING, M_STARTER
+from engine.rulesets.magic_core.turn_shape import STEP_NAMES
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 EVENTS_SHOWN = 14
 
@@ -41,7 +42,7 @@ def proto_view(proto: Proto, uid: int = 0) -> CardView:
     )
 
 
-def permanent_view(state: "MagicState", obj: Obj) -> CardView:
+def permanent_view(state: "TableState", obj: Obj) -> CardView:
     view = proto_view(obj.proto, obj.uid)
     # keywords are a creature's (an anthem's "trample" does nothing to a land): a
     # non-creature shows only its printed ones
@@ -69,7 +70,7 @@ def permanent_view(state: "MagicState", obj: Obj) -> CardView:
     return view
 
 
-def seat_view(state: "MagicState", seat: int, viewer: int | None) -> SeatView:
+def seat_view(state: "TableState", seat: int, viewer: int | None) -> SeatView:
     """One player's zones and numbers as `viewer` may see them: a hand only to its owner,
     a library's order to nobody."""
     p = state.players[seat]
@@ -106,7 +107,7 @@ def seat_view(state: "MagicState", seat: int, viewer: int | None) -> SeatView:
     return SeatView(p.seat, p.name, stats, zones)
 
 
-def table_view(state: "MagicState") -> dict[str, ZoneView]:
+def table_view(state: "TableState") -> dict[str, ZoneView]:
     """The stack, top first: public, like everything on it (405.1)."""
     stack = tuple(
         CardView(
@@ -122,7 +123,7 @@ def table_view(state: "MagicState") -> dict[str, ZoneView]:
     return {"stack": ZoneView("stack", len(stack), stack)}
 
 
-def viewer_notes(state: "MagicState", viewer: int | None) -> dict[str, str]:
+def viewer_notes(state: "TableState", viewer: int | None) -> dict[str, str]:
     """The viewer's own stop setting (docs: the stop setting), shown to them alone."""
     if viewer is None:
         return {}
@@ -130,7 +131,7 @@ def viewer_notes(state: "MagicState", viewer: int | None) -> dict[str, str]:
     return {"stops": stops}
 
 
-def header(state: "MagicState") -> tuple[int, str, int | None, dict[str, str]]:
+def header(state: "TableState") -> tuple[int, str, int | None, dict[str, str]]:
     """(turn, phase, active seat, notes) for a view's header: the game, the step and the
     mana pools, public (106.4)."""
     # before the first turn there is no step yet: the game is being set up (103)
@@ -151,9 +152,9 @@ def header(state: "MagicState") -> tuple[int, str, int | None, dict[str, str]]:
     return state.turn, phase, state.active if state.turn else None, notes
 
 
-def board_of(state: "MagicState", seat: int) -> list[Obj]:
+def board_of(state: "TableState", seat: int) -> list[Obj]:
     """A player's permanents as views show them: creatures, then other permanents, then
-    lands, each group in the order it came into play (issue 15: lands are not mixed in
+    lands, each group in the order it came into play (lands are not mixed in
     among creatures). Labels number a card by its place here."""
     creatures: list[Obj] = []
     others: list[Obj] = []
@@ -165,7 +166,7 @@ def board_of(state: "MagicState", seat: int) -> list[Obj]:
     return creatures + others + lands
 
 
-def label_name(state: "MagicState", ref: Any) -> str:
+def label_name(state: "TableState", ref: Any) -> str:
     """How an option names a player, a permanent or a stack item: a permanent or an item
     with a twin of the same name where it is gets its position (`Spark #2`)."""
     if isinstance(ref, str):
@@ -192,7 +193,7 @@ def _pool_text(player: "Player") -> str:
     return text
 
 
-def _stack_text(state: "MagicState", item: "StackItem") -> str:
+def _stack_text(state: "TableState", item: "StackItem") -> str:
     bits = [f"controlled by {state.names[item.controller]}"]
     if (item.proto.cost[7] and item.is_spell) or item.x:
         bits.append(f"X={item.x}")
@@ -201,7 +202,7 @@ def _stack_text(state: "MagicState", item: "StackItem") -> str:
     return ", ".join(bits)
 
 
-def describe_action(state: "MagicState", action: Action) -> tuple[str, str, int | None, Any]:
+def describe_action(state: "TableState", action: Action) -> tuple[str, str, int | None, Any]:
     """(label, group, card uid, target) for one legal action."""
     head = action[0] if action else None
     objs = state.objs

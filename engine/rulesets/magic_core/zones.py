@@ -18,17 +18,17 @@ from engine.rulesets.magic_core.objects import (
 )
 
 if TYPE_CHECKING:
-    from engine.rulesets.magic_core.game import MagicState
+    from engine.rulesets.magic_core.state import TableState
 
 
-def new_obj(state: "MagicState", proto: Proto, owner: int, zone: str) -> Obj:
+def new_obj(state: "TableState", proto: Proto, owner: int, zone: str) -> Obj:
     obj = Obj(state.next_uid, proto, owner, zone)
     state.objs[obj.uid] = obj
     state.next_uid += 1
     return obj
 
 
-def zone_list(state: "MagicState", obj: Obj) -> list | None:
+def zone_list(state: "TableState", obj: Obj) -> list | None:
     zone = obj.zone
     if zone == BATTLEFIELD:
         return state.battlefield
@@ -43,7 +43,7 @@ def zone_list(state: "MagicState", obj: Obj) -> list | None:
     return None
 
 
-def move(state: "MagicState", obj: Obj, zone: str) -> bool:
+def move(state: "TableState", obj: Obj, zone: str) -> bool:
     """Move an object to its owner's `zone`. A token that has already left the
     battlefield stays where it is (111.8). Returns whether it moved."""
     if obj.left:
@@ -80,7 +80,7 @@ def move(state: "MagicState", obj: Obj, zone: str) -> bool:
     return True
 
 
-def _own(state: "MagicState", obj: Obj) -> Obj:
+def _own(state: "TableState", obj: Obj) -> Obj:
     """A card leaving the library becomes this state's own copy: a clone may share
     the one that lay there (`clone`)."""
     mine = obj.copy()
@@ -88,7 +88,7 @@ def _own(state: "MagicState", obj: Obj) -> Obj:
     return mine
 
 
-def enter_battlefield(state: "MagicState", obj: Obj, controller: int, x: int = 0) -> None:
+def enter_battlefield(state: "TableState", obj: Obj, controller: int, x: int = 0) -> None:
     """110.2: under the control of who put it there; 110.5b: untapped and face up."""
     source = state.zone_list(obj)
     if source is not None and obj in source:
@@ -105,19 +105,19 @@ def enter_battlefield(state: "MagicState", obj: Obj, controller: int, x: int = 0
     state.trigger(obj, "enters")
 
 
-def create_token(state: "MagicState", proto: Proto, seat: int) -> Obj:
+def create_token(state: "TableState", proto: Proto, seat: int) -> Obj:
     """111.2: the creator owns the token, and it enters under their control."""
     token = state.new_obj(proto, seat, GONE)
     state.enter_battlefield(token, seat)
     return token
 
 
-def sacrifice(state: "MagicState", obj: Obj) -> None:
+def sacrifice(state: "TableState", obj: Obj) -> None:
     state.note(f"{state.names[obj.controller]} sacrifices {obj.name}.")
     state.move(obj, GRAVEYARD)
 
 
-def draw(state: "MagicState", player: Player, count: int) -> None:
+def draw(state: "TableState", player: Player, count: int) -> None:
     """104.3c: drawing from an empty library loses at the next state-based check."""
     for _ in range(count):
         if not player.library:
@@ -130,7 +130,7 @@ def draw(state: "MagicState", player: Player, count: int) -> None:
         state.events.append(ev.CardDrawn(player.seat, player.name, card.name))
 
 
-def discard(state: "MagicState", player: Player, cards: list[Obj]) -> None:
+def discard(state: "TableState", player: Player, cards: list[Obj]) -> None:
     for card in cards:
         state.move(card, GRAVEYARD)
     if cards:

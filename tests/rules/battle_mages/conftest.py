@@ -9,7 +9,7 @@ Every seat gets five Small Crystals and a Spellbook of Burrow Moles unless told 
 from typing import Any
 
 from engine.core.match import Match, from_scenario, new_match
-from engine.rulesets.battle_mages import RULESET
+from engine.rulesets.battle_mages.ruleset import RULESET
 
 NAMES = ("Ann", "Bob")
 FILLER = "burrow_mole"  # a cost-1 vanilla 1/2 creature

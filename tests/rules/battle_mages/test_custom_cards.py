@@ -3,9 +3,9 @@ for the test: the engine reads any card the schema accepts."""
 
 from pydantic import TypeAdapter
 
-from cards.schema import battle_mages as schema
-from engine.rulesets.battle_mages import RULESET
+from cards.battle_mages import schema
 from engine.rulesets.battle_mages.cards import proto_of
+from engine.rulesets.battle_mages.ruleset import RULESET
 
 from .conftest import cast, decision, events_of, pass_, resolve_all, scenario, side, target
 

@@ -9,7 +9,7 @@ import pytest
 from engine.agents import GreedyAgent, RandomAgent
 from engine.core.match import replay
 from engine.core.record import MatchRecord
-from engine.rulesets.battle_mages import RULESET
+from engine.rulesets.battle_mages.ruleset import RULESET
 from engine.simulate import simulate
 
 from .conftest import cast, decision, fresh, scenario, side, target
@@ -178,7 +178,7 @@ def test_target_buttons_name_whose_card_it_is():
 
 
 def test_a_clone_mid_attempt_is_independent_and_keeps_a_spell_one_card():
-    """Issue 14 §1: the core clones by the declared plan. A spell on the stack lives in its
+    """The core clones by the declared plan. A spell on the stack lives in its
     Mage's `spells` zone, so the copy's card index holds the copy's own card, and playing
     on in the copy changes nothing in the original."""
     from engine.core.clone import undeclared_shares
@@ -204,7 +204,7 @@ def test_a_clone_mid_attempt_is_independent_and_keeps_a_spell_one_card():
 
 
 def test_the_state_leaves_decisions_apply_clone_and_view_to_the_core():
-    """Issue 14 §1: the cache, the driver, the copier and the view's frame are the core's."""
+    """The cache, the driver, the copier and the view's frame are the core's."""
     from engine.rulesets.battle_mages.game import BattleMagesState
 
     for name in ("decisions", "apply", "clone", "view", "run"):

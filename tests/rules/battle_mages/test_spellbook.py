@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import DeckError
 from engine.core.match import new_match
-from engine.rulesets.battle_mages import RULESET
+from engine.rulesets.battle_mages.ruleset import RULESET
 
 from .conftest import deck
 

@@ -447,7 +447,7 @@ def test_with_exactly_as_many_usable_modes_as_it_chooses_nobody_is_asked():
 
 
 def test_targets_list_the_opponents_side_first():
-    # battle-mages.md:31 (choosing targets); issue 15: the opponent's cards come before the
+    # battle-mages.md:31 (choosing targets); the opponent's cards come before the
     # player's own, as in every game
     match = scenario(
         {"hand": ["oakheart_vigor"], "field": ["burrow_mole"]}, {"field": ["burrow_mole"]}

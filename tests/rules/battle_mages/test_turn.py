@@ -188,7 +188,7 @@ def test_identical_crystals_are_not_ordered_one_by_one():
 
 
 def test_the_opening_crystal_choice_says_what_each_crystal_is_and_gives():
-    """battle-mages.md:27, 89-90; issue 15: the look named crystals and nothing else."""
+    """battle-mages.md:27, 89-90; the look named crystals and nothing else."""
     match = fresh(3)
     d = decision(match)
     match.apply(d.player, ("first",))
@@ -204,7 +204,7 @@ def test_the_opening_crystal_choice_says_what_each_crystal_is_and_gives():
 
 
 def test_crystals_in_play_show_their_size_and_mana():
-    """battle-mages.md:27; issue 15: crystals in play were only a count."""
+    """battle-mages.md:27; crystals in play were only a count."""
     match = scenario({"crystals": ["glimmer_shard", "quarry_geode"]})
     crystals = match.view(1).seats[0].zones["crystals"].cards
     assert [(c.name, c.stats["mana"], "small" in c.tags, "big" in c.tags) for c in crystals] == [
@@ -214,7 +214,7 @@ def test_crystals_in_play_show_their_size_and_mana():
 
 
 def test_the_stop_setting_is_explained_where_it_is_offered():
-    """Ruling B10; issue 15: "Stop me even with nothing to do" needed one line saying what."""
+    """Ruling B10; "Stop me even with nothing to do" needed one line saying what."""
     from engine.rulesets.battle_mages.table import STOP_HELP
 
     match = scenario(stop=False, p0={"hand": ["burrow_mole"]})

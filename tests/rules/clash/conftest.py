@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.events import Event
 from engine.core.match import Match, from_scenario, new_match
-from engine.rulesets.clash import RULESET
+from engine.rulesets.clash.ruleset import RULESET
 
 FILLER = "gravelhide_pup"  # a cost-1 vanilla 1/1/3 monster
 NAMES = ("Ann", "Bob")

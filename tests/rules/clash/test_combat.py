@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Attacked, Died
-from engine.rulesets.clash import RULESET
+from engine.rulesets.clash.ruleset import RULESET
 
 from .conftest import (
     FILLER,
@@ -289,7 +289,7 @@ def test_reduced_toughness_counts_in_the_next_attack():
 
 
 def test_an_opponents_monster_shows_no_attacked_tag_during_your_turn() -> None:
-    # clash.md:89 (a monster attacks once a turn); issue 15: the flag is cleared only at
+    # clash.md:89 (a monster attacks once a turn); the flag is cleared only at
     # its owner's next turn, so the view showed "attacked" on it all through yours
     match = scenario(
         {"board": [mon("gravelhide_pup", attacked=True), "gravelhide_pup"]},

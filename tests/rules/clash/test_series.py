@@ -33,7 +33,7 @@ def _cards_of(match, seat: int) -> Counter:
 
 
 #: A seed whose best of 3 needs all three games with today's preconstructed decks (seed 1
-#: did until the issue 15 balance changes; a card change can move it again).
+#: did before the decks were rebalanced; a card change can move it again).
 THREE_GAMES = 11
 
 

@@ -239,7 +239,7 @@ def test_equipment_on_a_destroyed_own_monster_goes_to_the_graveyard_too():
 
 
 def test_targets_list_the_opponents_side_first() -> None:
-    # clash.md (chosen targets); issue 15: the opponent and their monsters come before the
+    # clash.md (chosen targets); the opponent and their monsters come before the
     # player and theirs, as in every game
     match = scenario(
         {"hand": ["riverwort_poultice"], "board": ["gravelhide_pup"]},

@@ -135,7 +135,7 @@ def test_mulligan_puts_back_up_to_three_and_draws_as_many(count):
 
 
 def test_the_log_says_cards_were_put_back_before_the_new_draws():
-    """clash.md:70; issue 15: the log printed the new draws before "puts 2 back"."""
+    """clash.md:70; the log printed the new draws before "puts 2 back"."""
     match = _after_coin(seed=4, starter=0)
     start = len(match.events)
     match.apply(1, tuple(("card", c.uid) for c in zone(match, 1, "hand")[:2]))

@@ -5,7 +5,7 @@ import pytest
 from engine.agents import make_agent
 from engine.core.errors import NotYourDecision, ScenarioError
 from engine.core.match import from_scenario, new_match, replay
-from engine.rulesets.enchantoria import RULESET
+from engine.rulesets.enchantoria.ruleset import RULESET
 from engine.simulate import play_out, simulate
 from tests.rules.enchantoria.conftest import cast, scenario
 

@@ -120,7 +120,7 @@ def test_summoned_beings_cannot_be_targeted_in_their_own_window() -> None:
     cast(match, 0, "doorstep_mastiff")
     match.apply(0, ("cast", state(match).players[0].hand[1].uid))
     targets = [a[1] for a in match.decision_for(0).actions if a[0] == "target"]
-    assert targets == ["p1", "p0"]  # the opponent first (issue 15)
+    assert targets == ["p1", "p0"]  # the opponent first
 
 
 def test_beings_of_the_same_card_can_be_told_apart() -> None:
@@ -133,7 +133,7 @@ def test_beings_of_the_same_card_can_be_told_apart() -> None:
     match.apply(0, ("cast", state(match).players[0].hand[0].uid))
     labels = [o.label for o in match.options(match.decision_for(0)) if o.group == "target"]
     assert labels == [
-        "At Bob",  # the opponent's side first (issue 15)
+        "At Bob",  # the opponent's side first
         "At Bob's Bastion Sentinel #1",
         "At Bob's Bastion Sentinel #2",
         "At Ann",

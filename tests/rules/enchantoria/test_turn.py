@@ -5,9 +5,9 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.core.match import new_match
-from engine.rulesets.enchantoria import RULESET
 from engine.rulesets.enchantoria import events as eev
 from engine.rulesets.enchantoria.entities import TURN_LIMIT, mana_for_turn, recycle_value
+from engine.rulesets.enchantoria.ruleset import RULESET
 from tests.rules.enchantoria.conftest import (
     being,
     cast,
@@ -55,7 +55,7 @@ def test_mana_grows_each_turn_and_refills() -> None:
 
 
 def test_mana_stops_growing_at_five() -> None:
-    # R4 (rules version 4, issue 15): late turns no longer bring mana a one-card-a-turn
+    # R4 (rules version 4): late turns no longer bring mana a one-card-a-turn
     # hand cannot spend; a turn-9 refill is 5, not 10
     match = scenario({"hand": ["spark_needle"], "mana": 1}, turn=8)
     commit(match)
@@ -196,7 +196,7 @@ def test_resigning_hands_the_game_to_the_other_player() -> None:
 
 
 def test_x_is_not_asked_when_only_one_value_is_left() -> None:
-    # enchantoria.md:2; issue 15 ("Choose X ... (up to 1): 1. X = 1"): with 1 mana left the
+    # enchantoria.md:2; a needless prompt ("Choose X ... (up to 1): 1. X = 1"): with 1 mana left the
     # only X is 1, so the spell goes straight to its target, at X = 1
     match = scenario({"hand": ["noon_spear"], "mana": 1})
     match.apply(0, ("cast", uid_in_hand(match, 0, "noon_spear")))
@@ -206,7 +206,7 @@ def test_x_is_not_asked_when_only_one_value_is_left() -> None:
 
 
 def test_targets_list_the_opponent_first() -> None:
-    # enchantoria.md:22; issue 15: "1. At Ann" for Ann's own spell read as aiming at herself
+    # enchantoria.md:22; "1. At Ann" for Ann's own spell read as aiming at herself
     # first. The opponent and their beings come first, then the player and theirs.
     match = scenario(
         {"hand": ["noon_spear"], "mana": 3, "board": ["mossling"]}, {"board": ["mossling"]}

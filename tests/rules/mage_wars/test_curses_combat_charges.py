@@ -109,7 +109,7 @@ def test_attacks_on_mages_lose_armor_then_defences() -> None:
 
 
 def test_a_mages_own_power_adds_to_each_of_its_attacks() -> None:
-    # R21 (issue 15's rebalance, docs/balance.md): Cinder Archon's power 1 adds to each of
+    # R21 (docs/balance.md, "Mage Wars"): Cinder Archon's power 1 adds to each of
     # her attacks as an attack-power bonus does; the same pet of a Mage without power
     # deals one less.
     for mage, lost in ((CINDER, 2), (SELME, 1)):

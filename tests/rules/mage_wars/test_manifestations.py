@@ -360,7 +360,7 @@ def test_auras_may_name_pet_owners_levels_and_elements() -> None:
 
 
 def test_a_spell_with_no_legal_target_is_not_offered_for_completion() -> None:
-    # R32 (completes mage-wars.md:46; issue 15): Spirit Pike deals 5 to an enemy card; with
+    # R32 (completes mage-wars.md:46): Spirit Pike deals 5 to an enemy card; with
     # no enemy pet, item or built structure its last requirement is not offered, since
     # completing it would only discard it and its resources. Partly filling is still fine.
     m = game(
@@ -388,7 +388,7 @@ def test_a_spell_with_no_legal_target_is_not_offered_for_completion() -> None:
 
 
 def test_the_end_of_turn_discard_names_the_cards_held_and_the_maximum() -> None:
-    # mage-wars.md:23, R6 (issue 15): with 11 cards and a maximum of 9 the prompt said
+    # mage-wars.md:23, R6: with 11 cards and a maximum of 9 the prompt said
     # "Your hand holds 9: discard 2"; it names both numbers.
     m = game({**SELME, "hand": ["ember_shard"] * 9}, CINDER)
     keeps = state(m).max_hand(state(m).seats[0])

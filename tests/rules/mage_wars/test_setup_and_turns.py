@@ -46,7 +46,7 @@ def test_the_mage_choice_is_the_deck() -> None:
 
 
 def test_two_to_four_players() -> None:
-    # issue 7 item 1 — 2 to 4 players.
+    # 2 to 4 players (docs/rules/mage-wars.md, "Players and what they bring").
     for n in (2, 3, 4):
         assert len(start(n).state.seats) == n
     assert RULES.min_players == 2 and RULES.max_players == 4

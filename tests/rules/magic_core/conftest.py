@@ -8,7 +8,7 @@ otherwise and gets a library of ten basic lands, so a draw never loses by accide
 from typing import Any
 
 from engine.core.match import Match, from_scenario, new_match
-from engine.rulesets.magic_core import RULESET
+from engine.rulesets.magic_core.ruleset import RULESET
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 FILLER = ["meadowland"] * 10

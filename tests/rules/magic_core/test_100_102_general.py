@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import DeckError, IllegalAction, OptionError
 from engine.core.match import new_match
-from engine.rulesets.magic_core import RULESET
+from engine.rulesets.magic_core.ruleset import RULESET
 from tests.rules.magic_core.conftest import (
     NAMES,
     activate,

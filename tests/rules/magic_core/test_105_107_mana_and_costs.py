@@ -174,7 +174,7 @@ def test_107_1c_any_number_includes_zero() -> None:
 
 
 def test_r13_x_zero_is_not_offered_where_it_does_nothing() -> None:
-    # R13 (completes 107.3; issue 15, "Cast Rally the Hamlet X=0"): an instant or sorcery
+    # R13 (completes 107.3; "Cast Rally the Hamlet X=0" did nothing): an instant or sorcery
     # each of whose effects is counted by X does nothing with X = 0, so it is not offered;
     # with only X = 0 affordable the spell is not offered at all
     match = scenario({"hand": ["rally_the_hamlet"], "battlefield": ["meadowland"] * 4}, {})

@@ -3,9 +3,9 @@
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.rulesets.magic_core import RULESET
 from engine.rulesets.magic_core.cards import protos
 from engine.rulesets.magic_core.objects import BATTLEFIELD, GRAVEYARD, HAND
+from engine.rulesets.magic_core.ruleset import RULESET
 from tests.rules.magic_core.conftest import (
     activate,
     cast,
@@ -646,7 +646,7 @@ def test_110_4_four_permanent_types_in_play_and_no_planeswalker_card_exists() ->
     planeswalker (ruling R22): the card schema refuses that type, so none can appear."""
     from pydantic import ValidationError
 
-    from cards.schema.magic_core import Card
+    from cards.magic_core.schema import Card
 
     permanent_types = {"artifact", "creature", "enchantment", "land"}
     used = {t for p in protos().values() if p.is_permanent for t in p.card_types}
@@ -668,7 +668,7 @@ def test_113_6c_a_cost_changing_ability_works_as_the_spell_is_cast_not_from_the_
 
 
 def test_targets_list_opponents_first_in_turn_order_then_the_chooser() -> None:
-    # 115-style "target any" (kindle_bolt); issue 15: opponents first, in turn order from
+    # 115-style "target any" (kindle_bolt); opponents first, in turn order from
     # the chooser, then the chooser; players before creatures, each side's creatures grouped
     match = scenario(
         {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak", "ashrunner_hound"]},
@@ -681,7 +681,7 @@ def test_targets_list_opponents_first_in_turn_order_then_the_chooser() -> None:
 
 
 def test_the_board_lists_creatures_then_other_permanents_then_lands() -> None:
-    # 110.4 (permanent types); issue 15: lands were mixed among creatures in play order.
+    # 110.4 (permanent types); lands were mixed among creatures in play order.
     # Each group keeps the order it came into play, and labels number cards by this order.
     match = scenario(
         {

@@ -1,0 +1,1 @@
+"""Play: running matches, challenges, ratings, replays, decks. No Discord here."""

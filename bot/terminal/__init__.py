@@ -1,0 +1,1 @@
+"""Playing and replaying matches in a terminal."""

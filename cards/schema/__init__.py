@@ -1,1 +1,0 @@
-"""Pydantic schemas, one module per ruleset: a typo in a card file fails at load time."""

@@ -1,0 +1,1 @@
+"""The benches behind `cardhost bench-bot`, `bench-restart` and `bench-log`."""

@@ -1,0 +1,1 @@
+"""Scripts that reproduce the figures in docs/ (balance, AI, rulings)."""
