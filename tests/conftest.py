@@ -1,5 +1,5 @@
-"""Run-wide fixtures: the PostgreSQL test server (tests marked `postgres` use it); and
-the order tests are handed to xdist's workers in: the longest first."""
+"""Run-wide fixtures: the PostgreSQL test server (tests marked `postgres` use it); how
+many xdist workers `-n auto` starts, and the order tests are handed to them in."""
 
 import os
 import shutil
@@ -39,6 +39,14 @@ def postgres_schemas(postgres_base_url: str) -> Iterator[PostgresSchemas]:
     schemas = PostgresSchemas(postgres_base_url)
     yield schemas
     schemas.drop_all()
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: one worker more than the machine has cores. The bot's end-to-end tests
+    spend about half their time waiting (on the stand-in's sockets, the bot's timers, child
+    processes starting), and the extra worker fills those waits with other tests."""
+    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    return (len(usable) if usable else os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -171,6 +171,7 @@ def test_a_budget_must_be_positive() -> None:
         SearchAgent(0, seconds=0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), [("magic-core", 3), ("mage-wars", 4)])
 def test_search_plays_whole_games_of_three_and_four(ruleset: str, players: int) -> None:
     result = simulate(
@@ -179,6 +180,7 @@ def test_search_plays_whole_games_of_three_and_four(ruleset: str, players: int) 
     assert result.games == 1 and sum(result.wins) <= 1
 
 
+@pytest.mark.slow
 def test_search_plays_simultaneous_choices_to_the_end() -> None:
     result = simulate(
         "enchantoria", 2, ("search", "random"), 1, alternate_seats=True,

@@ -6,6 +6,8 @@ then shows the stored challenge and starts the match as usual."""
 
 import asyncio
 
+import pytest
+
 from tests.bot.conftest import World
 from tests.bot.test_match_flow import eventually, wait_until_open
 
@@ -20,6 +22,7 @@ def _slowed(method):
     return slow
 
 
+@pytest.mark.slow
 async def test_a_slow_store_defers_the_challenge_and_the_accept(
     world: World, bot, monkeypatch
 ) -> None:

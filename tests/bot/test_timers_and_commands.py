@@ -3,6 +3,8 @@
 import asyncio
 import time
 
+import pytest
+
 import bot.play.sessions
 from bot.play.server_times import ServerTimes
 from tests.bot.conftest import World, start_bot
@@ -109,6 +111,7 @@ async def test_a_restart_keeps_the_time_left_on_a_clock_instead_of_a_fresh_one(
         await world.fake.stop_bot(second)
 
 
+@pytest.mark.slow
 async def test_a_deadline_that_passed_while_the_bot_was_down_gets_a_grace(
     world: World, tmp_path, monkeypatch
 ) -> None:
@@ -146,6 +149,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_gets_a_grace(
         await world.fake.stop_bot(second)
 
 
+@pytest.mark.slow
 async def test_a_warning_already_sent_is_not_sent_again_after_a_restart(
     world: World, tmp_path, monkeypatch
 ) -> None:

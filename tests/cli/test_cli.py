@@ -259,6 +259,7 @@ def test_terminal_play_passes_a_series_on(monkeypatch) -> None:
         play_in_terminal("mage-wars", read=script.read, write=script.write, options={"best_of": 3})
 
 
+@pytest.mark.slow
 def test_simulate_search_against_greedy_with_seats_alternated(capsys) -> None:
     argv = ["simulate", "clash", "--games", "2", "--agents", "search,greedy"]
     assert main([*argv, "--playouts", "4", "--alternate-seats", "--seed", "3"]) == 0
@@ -287,6 +288,7 @@ def test_play_offers_three_opponents() -> None:
         build_parser().parse_args(["play", "clash", "--opponent", "clever"])
 
 
+@pytest.mark.slow
 def test_a_terminal_game_against_search_reaches_the_end() -> None:
     script = Script(["2", "", "1"])
     winner = play_in_terminal(

@@ -7,7 +7,6 @@ headers the way it reads Discord's and so never meets a 429.
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ import pytest_asyncio
 from cardhost_devtools.standin import FakeChannel, FakeDiscord, FakeUser
 from cardhost_devtools.standin.entities import CREATE_PUBLIC_THREADS, MANAGE_THREADS
 from cardhost_devtools.standin.ratelimits import RateLimiter
+from tests.support.discord_windows import shortened_limiter
 
 
 class Clock:
@@ -227,7 +227,9 @@ async def test_discord_py_reads_the_headers_and_never_meets_a_429(world: World) 
     """A burst of 7 messages into one channel: discord.py waits on our bucket headers."""
     bot = discord.Client(intents=discord.Intents.default())
     await world.fake.start_bot(bot)
-    world.fake.rest.limiter.clock = time.perf_counter  # discord.py waits in real time
+    # discord.py waits in real time: Discord's buckets with their windows shortened (that it
+    # waits is the point, not for how long; tests/support/discord_windows.py)
+    world.fake.rest.limiter = shortened_limiter()
     channel = bot.get_channel(world.games.id)
     assert isinstance(channel, discord.TextChannel)
     for i in range(7):

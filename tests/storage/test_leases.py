@@ -3,10 +3,12 @@ leases expire and another takes its matches over by replaying their logs, with n
 acknowledged action lost and none applied twice. Two connections to one database stand
 for two processes (both backends; PostgreSQL is the one several processes share)."""
 
-import asyncio
+import time
+from dataclasses import dataclass
 
 import pytest
 
+import bot.storage.leases
 from bot.play.sessions import SaveFailed, Seat, SessionManager
 from bot.storage import Storage
 from engine import RandomAgent, get_ruleset
@@ -14,6 +16,27 @@ from tests.storage.conftest import Backend
 from tests.storage.test_matches import PLAYERS, clash_match
 
 GUILD = 10
+
+
+@dataclass
+class LeaseClock:
+    """The leases' clock (`time.time()` in bot/storage/leases.py), stepped by hand: a lease
+    runs out when the test says so, without waiting for it."""
+
+    now: float
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def lease_clock(monkeypatch: pytest.MonkeyPatch) -> LeaseClock:
+    clock = LeaseClock(time.time())
+    monkeypatch.setattr(bot.storage.leases, "time", clock)
+    return clock
 
 
 @pytest.fixture
@@ -27,7 +50,7 @@ async def two(backend: Backend):
     await second.close()
 
 
-async def test_a_lease_is_held_by_one_owner_until_it_expires(two) -> None:
+async def test_a_lease_is_held_by_one_owner_until_it_expires(two, lease_clock) -> None:
     a, b = two
     match_id = await a.matches.create_match(GUILD, 1, clash_match(4).record, PLAYERS)
     assert await a.leases.claim("a", [match_id], 0.5) == [match_id]
@@ -35,7 +58,9 @@ async def test_a_lease_is_held_by_one_owner_until_it_expires(two) -> None:
     assert await b.leases.claim_running("b", 0.5) == []
     assert await b.leases.owner_of(match_id) == "a"
     assert await a.leases.renew("a", 0.5) == [match_id]
-    await asyncio.sleep(0.7)  # a stops renewing (it died)
+    lease_clock.advance(0.4)
+    assert await b.leases.owner_of(match_id) == "a"  # not yet run out
+    lease_clock.advance(0.3)  # a stops renewing (it died)
     assert await b.leases.owner_of(match_id) is None
     assert await b.leases.claim_running("b", 30) == [match_id]
     assert await a.leases.renew("a", 30) == []  # a, waking, finds it gone
@@ -70,7 +95,9 @@ async def _play(sessions: SessionManager, session, steps: int, seed: int) -> Non
         await sessions.act(session, decision.player, decision.seq, action)
 
 
-async def test_a_dead_processs_matches_are_taken_over_with_nothing_lost_or_twice(two) -> None:
+async def test_a_dead_processs_matches_are_taken_over_with_nothing_lost_or_twice(
+    two, lease_clock
+) -> None:
     """Process A plays a match and dies (stops renewing); B does not touch it while A's
     lease runs, then takes it over by replaying its log: every action A committed is
     there. A, waking from a freeze, cannot apply a second action for a decision B
@@ -90,7 +117,7 @@ async def test_a_dead_processs_matches_are_taken_over_with_nothing_lost_or_twice
         assert await b.get(session.match_id) is None  # and a click on B does not take it
         assert await b.renew_and_take_over() == []
 
-        await asyncio.sleep(0.8)  # A is dead from here on: nobody renews its lease
+        lease_clock.advance(0.8)  # A is dead from here on: nobody renews its lease
         taken = await b.renew_and_take_over()
         assert [s.match_id for s in taken] == [session.match_id]
         mine = b.by_id[session.match_id]
