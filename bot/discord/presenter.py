@@ -24,6 +24,7 @@ from bot.discord.components import (
 )
 from bot.discord.embeds import board_embed, panel_embed
 from bot.discord.internals import Route, message_parameters
+from bot.discord.labels import fit_options
 from bot.discord.notify import TurnNotifier, jump_link
 from bot.discord.spectators import Spectators
 from bot.discord.threads import MatchThreads
@@ -148,7 +149,7 @@ class Presenter:
         decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
-        options = match.options(decision) if decision else ()
+        options = fit_options(decision, match.options(decision) if decision else ())
         choices = decision_view(session.match_id, decision, options)
         return embed, with_look(choices, session.match_id)
 
@@ -193,7 +194,9 @@ class Presenter:
             "embeds": [embed.to_dict()],
             "components": with_look_row(
                 decision_components(
-                    session.match_id, decision, match.options(decision) if decision else ()
+                    session.match_id,
+                    decision,
+                    fit_options(decision, match.options(decision) if decision else ()),
                 ),
                 session.match_id,
             ),
@@ -582,9 +585,19 @@ class Presenter:
         self._last_image.pop(session.match_id, None)
         if self.draw_images:
             self._edit_board(session)
-        if old_id is None:
-            return
-        link = jump_link(session.guild_id, session.channel_id, session.board_message_id)
+        if old_id is not None:
+            await self.retire_board(session, old_id)
+
+    def board_link(self, session: MatchSession) -> str | None:
+        """A link that opens the match's board (None before it is posted)."""
+        if session.board_message_id is None:
+            return None
+        return jump_link(session.guild_id, session.channel_id, session.board_message_id)
+
+    async def retire_board(self, session: MatchSession, old_id: int) -> None:
+        """A board that is no longer the match's points at the one that is, without its
+        buttons: left as it was, it would show a moment long gone as if it were the game."""
+        link = self.board_link(session)
         await self.traffic.budget.spend(BOARD)
         try:
             async with asyncio.timeout(self.board_edit_timeout):

@@ -133,9 +133,6 @@ class Admin(commands.Cog):
             )
         settings = self.storage.settings
         replays = ReplayRepo(self.storage.db)
-        if reveal_replays is not None:
-            await replays.set_reveals_finished(interaction.guild_id, reveal_replays)
-        reveal = reveal_text(await replays.reveals_finished(interaction.guild_id))
         if (
             turn_timer is None
             and challenge_expiry is None
@@ -144,11 +141,14 @@ class Admin(commands.Cog):
         ):
             current = await settings.get_guild_settings(interaction.guild_id)
             if reveal_replays is not None:
+                await replays.set_reveals_finished(interaction.guild_id, reveal_replays)
+            reveal = reveal_text(await replays.reveals_finished(interaction.guild_id))
+            if reveal_replays is not None:
                 return await reply(interaction, f"Saved.\n{settings_text(current)}\n{reveal}")
             return await reply(
                 interaction, f"Settings of this server:\n{settings_text(current)}\n{reveal}"
             )
-        try:
+        try:  # checked and saved before the reveal: a refused value leaves everything as it was
             saved = await settings.set_guild_settings(
                 interaction.guild_id,
                 turn_timer_seconds=turn_timer,
@@ -158,6 +158,9 @@ class Admin(commands.Cog):
             )
         except InvalidSetting as exc:
             return await reply(interaction, f"Nothing changed: {exc}.")
+        if reveal_replays is not None:
+            await replays.set_reveals_finished(interaction.guild_id, reveal_replays)
+        reveal = reveal_text(await replays.reveals_finished(interaction.guild_id))
         await reply(
             interaction,
             f"Saved.\n{settings_text(saved)}\n{reveal}\n"

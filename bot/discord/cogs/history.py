@@ -210,9 +210,19 @@ class History(commands.Cog):
                 get_ruleset(game)
             except EngineError as exc:
                 return await reply(interaction, f"{exc}.")
+        who = "You have" if target.id == interaction.user.id else f"{target.display_name} has"
+        size = await self.repo.history_size(target.id, game)
+        pages = -(-size // PAGE_SIZE)
+        if size and page > pages:
+            where = f" of {get_ruleset(game).name}" if game else ""
+            return await reply(
+                interaction,
+                f"There is no page {page}: {escape_markdown(who)} {size} ended "
+                f"match{'es' if size != 1 else ''}{where}, "
+                f"{pages} page{'s' if pages != 1 else ''}.",
+            )
         built = await self.page(interaction.user.id, target.id, game, page)
         if built is None:
-            who = "You have" if target.id == interaction.user.id else f"{target.display_name} has"
             return await reply(
                 interaction, f"{escape_markdown(who)} no ended matches yet: /challenge someone."
             )

@@ -202,6 +202,13 @@ class Matches(commands.Cog):
             return await reply(interaction, "Bots other than me cannot play.")
         if computer and len(opponents) > 1:
             return await reply(interaction, "Play the computer one-on-one.")
+        if interaction.guild_id is None and not computer:
+            # A DM is between the bot and one person: nobody else could see the challenge.
+            return await reply(
+                interaction,
+                "Challenge people in a server channel, where they can see it; in a direct "
+                "message you can play me (name me as the opponent).",
+            )
         if difficulty is not None and not computer:
             return await reply(
                 interaction, "A difficulty is for a match against the computer (me) only."
@@ -295,7 +302,12 @@ class Matches(commands.Cog):
         session = await self.session_here(interaction)
         if isinstance(session, str):
             return await reply(interaction, session)
+        if interaction.channel_id != session.channel_id:
+            # Used in the thread's parent channel or a DM: the match's board stays where its
+            # players find it, and this answer leads there.
+            return await reply(interaction, self.board_elsewhere(session))
         await interaction.response.defer()
+        old_id = session.board_message_id
         embed, files = await self.presenter.board(session)
         message = await interaction.followup.send(
             embed=embed,
@@ -306,6 +318,15 @@ class Matches(commands.Cog):
         session.board_message_id = message.id
         self.traffic.note_board(session.match_id, interaction.token, message.id, original=None)
         await self.storage.matches.set_board_message(session.match_id, message.id)
+        if old_id is not None and old_id != message.id:
+            self.background.later(self.presenter.retire_board(session, old_id))
+
+    def board_elsewhere(self, session: MatchSession) -> str:
+        """Where the match's board is, for a /board used away from the match."""
+        place = f"<#{session.channel_id}>"
+        link = self.presenter.board_link(session)
+        board = f"its board: {link}" if link else "its board is posted there"
+        return f"This match is played in {place}: {board}"
 
     @app_commands.command(
         name="match", description="Who plays, whose move it is, time left.", extras={ROUTE: PRIVATE}
@@ -332,6 +353,13 @@ class Matches(commands.Cog):
         seat = session.seat_of(interaction.user.id)
         if seat is None:
             return await reply(interaction, "You are not playing in this match.")
+        if interaction.channel_id != session.channel_id:
+            # The other players read the resignation where the match is, not here.
+            return await reply(
+                interaction,
+                f"Nothing changed: resign in <#{session.channel_id}>, where your match is "
+                "played and its players read it.",
+            )
         try:
             await self.sessions.resign(session, seat, notify=False)
         except EngineError as exc:

@@ -176,6 +176,24 @@ def replay_view(match_id: int, owner: int, replay: Replay, step: int) -> discord
     return view
 
 
+def replay_start(match_id: int, replay: Replay, turn: int | None, step: int | None) -> int | str:
+    """The step a replay opens at, or why it cannot: a turn or a step the match never had
+    (a silent nearest one would show a moment the player did not ask for), or both given."""
+    if turn is not None and step is not None:
+        return "Start a replay at a turn or at a step, not both."
+    if turn is not None:
+        turns = sorted(t for t, _ in replay.turn_starts)
+        if turn not in turns:
+            return f"Match #{match_id} has no turn {turn}: its turns are {turns[0]} to {turns[-1]}."
+        return replay.step_of_turn(turn)
+    if step is not None and step > replay.steps:
+        return (
+            f"Match #{match_id} has no step {step}: its steps are 0 (before the first move) "
+            f"to {replay.steps}."
+        )
+    return step or 0
+
+
 class Replays(commands.Cog):
     match_route = NOT_MATCH_BOUND  # finished matches only
 
@@ -257,7 +275,9 @@ class Replays(commands.Cog):
             replay = await self._replay(row)
         except ReplayRefused as exc:
             return await reply(interaction, str(exc))
-        start = replay.step_of_turn(turn) if turn is not None else replay.clamp(step or 0)
+        start = replay_start(row.id, replay, turn, step)
+        if isinstance(start, str):
+            return await reply(interaction, start)
         content, embeds, view = await self._message(row, interaction.user.id, start)
         await interaction.response.send_message(content, embeds=embeds, view=view)
 

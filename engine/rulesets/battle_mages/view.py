@@ -176,7 +176,7 @@ def describe_action(state: "TableState", action: Action) -> tuple[str, str, int 
     if head == "ability":
         card = state.cards[action[1]]
         script = card.proto.abilities[action[2]]
-        return f"{card_name(state, card)}: {script.text}"[:80], "play", card.uid, None
+        return f"{card_name(state, card)}: {script.text}", "play", card.uid, None
     if head == "pass" and len(action) > 1:
         label = (
             "Pass; from now on ask me even with nothing to do"
@@ -250,7 +250,7 @@ def _mode_label(state: "TableState", index: int) -> str:
 
     task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Attempt):
-        return task.item.script.bodies[index].text[:80]
+        return task.item.script.bodies[index].text
     return f"Mode {index + 1}"
 
 
@@ -259,5 +259,5 @@ def _trigger_label(state: "TableState", index: int) -> str:
     task = state.steps.items[-1] if state.steps else None
     if isinstance(task, Triggers) and task.groups:
         trigger = task.groups[0][index]
-        return f"{card_name(state, state.cards[trigger.source[0]])}: {trigger.script.text}"[:80]
+        return f"{card_name(state, state.cards[trigger.source[0]])}: {trigger.script.text}"
     return f"Ability {index + 1}"

@@ -193,10 +193,10 @@ def _ref(state: "TableState", ref: Any) -> str:
     return name
 
 
-def _short(text: str, limit: int = 48) -> str:
-    """An effect summary that still fits on a button beside the card's name."""
-    text = text[:1].lower() + text[1:]
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _short(text: str) -> str:
+    """An effect summary to follow the card's name, whole: a front end with a length
+    limit shortens the label itself, keeping what tells it apart."""
+    return text[:1].lower() + text[1:]
 
 
 def describe_action(state: "TableState", action: Action) -> tuple[str, str, int | None, Any]:
