@@ -7,10 +7,11 @@ they live in the cardhost-devtools distribution and join this command through th
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from engine import EngineError, OptionError, get_ruleset, ruleset_ids, simulate
 
@@ -31,6 +32,7 @@ def _play(args: argparse.Namespace) -> int:
         players=args.players,
         hotseat=args.hotseat,
         options=_options(args),
+        record=args.record,
     )
     return 0
 
@@ -158,6 +160,33 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _option_text(name: str, field: Any) -> str:
+    """`--best-of 1|3|5 (default 1)` or `--option name=VALUE (default …)`: one match option
+    of a game as the command line takes it."""
+    values = get_args(field.annotation)
+    shown = "|".join(str(v) for v in values) if get_origin(field.annotation) is Literal else "VALUE"
+    flag = "--best-of " if name == "best_of" else f"--option {name}="
+    return f"{flag}{shown} (default {field.default})"
+
+
+def games_epilog() -> str:
+    """Each game's id, players, preconstructed decks and match options, for `play --help`."""
+    lines = ["games, their decks (--deck, --opponent-deck) and options:"]
+    for game in ruleset_ids():
+        rules = get_ruleset(game)
+        low, high = rules.min_players, rules.max_players
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        lines.append(f"  {game} ({rules.name}, {players})")
+        decks = ", ".join(sorted(rules.preconstructed_decks()))
+        lines.append(
+            textwrap.fill(f"decks: {decks}", 78, initial_indent="    ", subsequent_indent="      ")
+        )
+        fields = rules.options_model.model_fields
+        options = [_option_text(name, field) for name, field in fields.items()]
+        lines.append(f"    options: {'; '.join(options) if options else 'none'}")
+    return "\n".join(lines)
+
+
 def _bot(args: argparse.Namespace) -> int:
     from bot.discord.app import run_bot
 
@@ -181,9 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser(
-        "play", help="play a match in the terminal against the computer, or hot-seat"
+        "play",
+        help="play a match in the terminal against the computer, or hot-seat",
+        epilog=games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("game", choices=ruleset_ids())
+    play.add_argument("game", choices=ruleset_ids(), help="the game to play (listed below)")
     play.add_argument("--deck", help="your preconstructed deck (default: the first one)")
     play.add_argument("--opponent-deck", help="the computer's deck")
     play.add_argument(
@@ -198,19 +230,31 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--hotseat", action="store_true", help="everyone at this keyboard, no computer"
     )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the match record in FILE when the session ends, for `cardhost replay FILE`",
+    )
     play.set_defaults(run=_play)
 
-    rep = sub.add_parser("replay", help="step through a match record (from /replay … export)")
+    rep = sub.add_parser(
+        "replay",
+        help="step through a match record (from play --record or /replay … export)",
+        description="Step through a match record. Keys: Enter or n next step, p previous, "
+        "t N turn N, s N step N, e the last step, q quit.",
+    )
     rep.add_argument("file", help="the record, as JSON")
     rep.add_argument(
-        "--to-end", action="store_true", help="print the whole play-by-play; last line winner="
+        "--to-end",
+        action="store_true",
+        help="print the whole play-by-play and the final board; last line winner=",
     )
     rep.add_argument("--reveal", action="store_true", help="show every hand too")
     rep.set_defaults(run=_replay)
 
     sim = sub.add_parser("simulate", help="agent-vs-agent games; prints games_per_sec")
-    sim.add_argument("game", choices=ruleset_ids())
-    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("game", choices=ruleset_ids(), help="the game to simulate")
+    sim.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
     sim.add_argument(
         "--agents",
         default="random,random",
@@ -228,17 +272,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="the search agent's time per decision (with --playouts: whichever ends first)",
     )
     sim.add_argument("--players", type=int, help="seats, for games of 3 or 4 (default: 2)")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
     _add_options(sim)
     sim.set_defaults(run=_simulate)
 
     bal = sub.add_parser(
         "balance", help="every pair of preconstructed decks, seats alternated: win rates"
     )
-    bal.add_argument("game", choices=ruleset_ids())
+    bal.add_argument("game", choices=ruleset_ids(), help="the game whose decks are compared")
     bal.add_argument("--games", type=int, default=200, help="games per pair of decks")
     bal.add_argument("--agent", default="greedy", help="the agent in both seats")
-    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--seed", type=int, default=0, help="the first game's seed (default: 0)")
     bal.add_argument("--playouts", type=int, help=PLAYOUTS_HELP)
     bal.add_argument(
         "--pair",

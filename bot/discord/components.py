@@ -34,6 +34,76 @@ GROUP_STYLES = {
 }
 
 
+ROW = 5  # buttons in a row
+GAP_LABEL = "·"  # a disabled button holding the place of an option that left
+
+
+class PanelSlots:
+    """Where each button of a player's panel sits, kept through a turn.
+
+    A slot is row * 5 + position among the `BUTTONS_MAX` a panel has for choices. An option
+    keeps its slot on every panel of the same player, turn and decision kind while it is
+    offered (known by its label first, its action second, as the terminal numbers it), so
+    a player's hand goes to the same place for the same move. A slot that lost its option
+    becomes a disabled `GAP_LABEL` button when buttons follow it in its row, and is given
+    to a new option only once every slot of the panel was used this turn.
+
+    Kept in memory by the process drawing the panels: after a restart or a takeover the
+    next panel starts the layout afresh.
+    """
+
+    def __init__(self) -> None:
+        # (match, seat) -> (turn, kind -> slot -> (label, action id) it was given to)
+        self._given: dict[tuple[int, int], tuple[int, dict[str, dict[int, tuple[str, str]]]]]
+        self._given = {}
+
+    def forget(self, match_id: int) -> None:
+        for key in [key for key in self._given if key[0] == match_id]:
+            del self._given[key]
+
+    def place(
+        self, match_id: int, turn: int, decision: Decision, options: Sequence[Option]
+    ) -> list[Option | None] | None:
+        """`options` in their slots (None: a gap), or None when they are no buttons
+        (a multiple choice, or more than fit: select menus, in the engine's order)."""
+        if decision.multi or len(options) > BUTTONS_MAX:
+            return None
+        key = (match_id, decision.player)
+        known_turn, kinds = self._given.get(key, (turn, {}))
+        if known_turn != turn:
+            kinds = {}
+        self._given[key] = (turn, kinds)
+        given = kinds.setdefault(decision.kind, {})
+        slots: dict[int, Option] = {}
+        for same in (lambda m, o: m == (o.label, o.id), lambda m, o: m[0] == o.label):
+            for option in options:
+                if option in slots.values():
+                    continue
+                for slot, meant in given.items():
+                    if slot not in slots and same(meant, option):
+                        slots[slot] = option
+                        break
+        for option in options:
+            if option not in slots.values():
+                unused = [n for n in range(BUTTONS_MAX) if n not in given and n not in slots]
+                free = unused or [n for n in range(BUTTONS_MAX) if n not in slots]
+                slots[free[0]] = option
+        given.update({n: (o.label, o.id) for n, o in slots.items()})
+        return [slots.get(n) for n in range(max(slots, default=-1) + 1)]
+
+
+def _rows(slots: Sequence[Option | None]) -> list[list[Option | None]]:
+    """The slots in rows of five: a row's gaps at its end dropped, an empty row before a
+    row with buttons kept as one gap (so the rows below stay where they were)."""
+    rows = [list(slots[start : start + ROW]) for start in range(0, len(slots), ROW)]
+    for row in rows:
+        while row and row[-1] is None:
+            row.pop()
+    while rows and not rows[-1]:
+        rows.pop()
+    return [row or [None] for row in rows]
+
+
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -167,18 +237,36 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
 
 
 def decision_view(
-    match_id: int, decision: Decision | None, options: Sequence[Option] = ()
+    match_id: int,
+    decision: Decision | None,
+    options: Sequence[Option] = (),
+    slots: Sequence[Option | None] | None = None,
 ) -> discord.ui.View:
     """The components for one player's open decision (empty when they have none), with
-    its `options` as the engine labels them (`Match.options(decision)`)."""
+    its `options` as the engine labels them (`Match.options(decision)`); `slots`: where
+    each button goes (`PanelSlots.place`), in the engine's order when not given."""
     view = discord.ui.View(timeout=None)
     if decision is None:
         return view
     if not decision.multi and len(options) <= BUTTONS_MAX:
-        for option in options:
-            view.add_item(
-                ChoiceButton(match_id, decision.seq, option.index, option.label, option.group)
-            )
+        for row_number, row in enumerate(_rows(options if slots is None else slots)):
+            for position, option in enumerate(row):
+                if option is None:
+                    slot = row_number * ROW + position
+                    gap: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+                        label=GAP_LABEL,
+                        style=discord.ButtonStyle.secondary,
+                        disabled=True,
+                        custom_id=f"gap:{match_id}:{decision.seq}:{slot}",
+                        row=row_number,
+                    )
+                    view.add_item(gap)
+                    continue
+                button = ChoiceButton(
+                    match_id, decision.seq, option.index, option.label, option.group
+                )
+                button.row = row_number
+                view.add_item(button)
         return view
     if decision.multi:
         chunk = options[:SELECT_OPTIONS_MAX]
@@ -246,27 +334,45 @@ def _select(
     }
 
 
+def _button(match_id: int, seq: int, slot: int, option: Option | None) -> dict[str, Any]:
+    if option is None:
+        return {
+            "type": BUTTON,
+            "style": discord.ButtonStyle.secondary.value,
+            "disabled": True,
+            "label": GAP_LABEL,
+            "custom_id": f"gap:{match_id}:{seq}:{slot}",
+        }
+    return {
+        "type": BUTTON,
+        "style": _STYLE_VALUES.get(option.group, _DEFAULT_STYLE),
+        "disabled": False,
+        "label": _short(option.label, 80),
+        "custom_id": f"m:{match_id}:{seq}:{option.index}",
+    }
+
+
 def decision_components(
-    match_id: int, decision: Decision | None, options: Sequence[Option] = ()
+    match_id: int,
+    decision: Decision | None,
+    options: Sequence[Option] = (),
+    slots: Sequence[Option | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """`decision_view(match_id, decision, options).to_components()`, written out directly."""
+    """`decision_view(match_id, decision, options, slots).to_components()`, written out
+    directly."""
     if decision is None:
         return []
     seq = decision.seq
     if not decision.multi and len(options) <= BUTTONS_MAX:
-        buttons = [
-            {
-                "type": BUTTON,
-                "style": _STYLE_VALUES.get(o.group, _DEFAULT_STYLE),
-                "disabled": False,
-                "label": _short(o.label, 80),
-                "custom_id": f"m:{match_id}:{seq}:{o.index}",
-            }
-            for o in options
-        ]
         return [
-            {"type": ACTION_ROW, "components": buttons[row : row + 5]}
-            for row in range(0, len(buttons), 5)
+            {
+                "type": ACTION_ROW,
+                "components": [
+                    _button(match_id, seq, number * ROW + position, option)
+                    for position, option in enumerate(row)
+                ],
+            }
+            for number, row in enumerate(_rows(options if slots is None else slots))
         ]
     if decision.multi:
         chunk = options[:SELECT_OPTIONS_MAX]

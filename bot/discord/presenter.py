@@ -16,6 +16,7 @@ import discord
 
 from bot.crashpoints import crash_point
 from bot.discord.components import (
+    PanelSlots,
     board_view,
     decision_components,
     decision_view,
@@ -135,6 +136,7 @@ class Presenter:
         self.board_edit_timeout = 10.0  # seconds a board edit may wait for a 429
         self.old_board_age = 3600.0  # seconds after which Discord limits a board's edits
         self._opened: dict[tuple[int, int], tuple[int, datetime]] = {}  # decision open times
+        self.panel_slots = PanelSlots()  # where each panel's buttons sit this turn
 
     def game_name(self, session: MatchSession) -> str:
         return session.match.ruleset.name
@@ -150,7 +152,12 @@ class Presenter:
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
         options = fit_options(decision, match.options(decision) if decision else ())
-        choices = decision_view(session.match_id, decision, options)
+        slots = (
+            self.panel_slots.place(session.match_id, view.turn, decision, options)
+            if decision
+            else None
+        )
+        choices = decision_view(session.match_id, decision, options, slots)
         return embed, with_look(choices, session.match_id)
 
     def _opened_at(
@@ -189,15 +196,17 @@ class Presenter:
         decision = match.decision_for(seat)
         embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
         embed.timestamp = self._opened_at(session, seat, decision)
+        options = fit_options(decision, match.options(decision) if decision else ())
+        slots = (
+            self.panel_slots.place(session.match_id, view.turn, decision, options)
+            if decision
+            else None
+        )
         payload = {
             "content": notice,
             "embeds": [embed.to_dict()],
             "components": with_look_row(
-                decision_components(
-                    session.match_id,
-                    decision,
-                    fit_options(decision, match.options(decision) if decision else ()),
-                ),
+                decision_components(session.match_id, decision, options, slots),
                 session.match_id,
             ),
         }

@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Callable, Iterable
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from bot.render.look import SeenCard, card_details, find_cards, visible_cards
@@ -28,8 +29,10 @@ from engine import (
 
 INTEGER = re.compile(r"[+-]?\d+")
 HELP = (
-    "Type an option's number. Other commands: b = board, h = hand, i = the cards you can "
-    "see, i N or look NAME = read a card in full, q = resign, ? = rules, words and help."
+    "Type an option's number; 0 passes or ends the turn wherever that is an option. A "
+    "number keeps its option for the whole turn. Other commands: b = board, h = hand, "
+    "i = the cards you can see, i N or look NAME = read a card in full, q = resign, "
+    "? = rules, words and help."
 )
 SHORT_HELP = "Type an option's number, or ? for the commands, rules and words."
 #: What scrolls the previous player's screen away before a hot-seat hand-over: clear the
@@ -39,6 +42,14 @@ CLEAR_SCREEN = "\033[2J\033[3J\033[H" + "\n" * 40
 #: How much of a player's input a message repeats.
 ECHO_LIMIT = 40
 LEFT = "Left the match."
+#: The words the terminal takes besides option numbers; none is a number, so none meets
+#: an option's number or the pass key (`option_numbers.PASS_KEY`).
+RESIGN = ("q", "quit", "resign")
+HELP_WORDS = ("?", "help")
+LOOK = ("i", "look")
+BOARD = ("b", "board")
+HAND = ("h", "hand")
+COMMANDS = frozenset((*RESIGN, *HELP_WORDS, *LOOK, *BOARD, *HAND))
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -167,7 +178,9 @@ class TerminalGame:
             self.write(hand)
         who = f"{self.match.players[seat]}: " if self.hotseat else ""
         self.write(f"\n{who}{decision.prompt}")
-        self.numbering = self.numberer.number(seat, decision.kind, self.match.options(decision))
+        self.numbering = self.numberer.number(
+            seat, decision.kind, self.match.options(decision), turn=view.turn, multi=decision.multi
+        )
         for line in self.numbering.lines:
             self.write(line)
         while True:
@@ -193,21 +206,21 @@ class TerminalGame:
             raw = self.read(prompt).strip().lower()
         except EOFError:
             raise Quit(seat, closed=True) from None
-        if raw in ("q", "quit", "resign"):
+        if raw in RESIGN:
             if self.confirm_resign(seat):
                 raise Quit(seat)
             self.write("Not resigned: the match goes on.")
             return None
-        if raw in ("?", "help"):
+        if raw in HELP_WORDS:
             self.write(self.help_page())
             return None
-        if raw in ("i", "look") or raw.startswith(("i ", "look ")):
+        if raw in LOOK or raw.startswith(tuple(f"{word} " for word in LOOK)):
             self.look(seat, raw.split(maxsplit=1)[1] if " " in raw else "")
             return None
-        if raw in ("b", "board"):
+        if raw in BOARD:
             self.write(board_text(self.match.view(seat)))
             return None
-        if raw in ("h", "hand"):
+        if raw in HAND:
             self.write(hand_text(self.match.view(seat)) or "No hand to show.")
             return None
         return self.parse(decision, raw)
@@ -278,7 +291,7 @@ class TerminalGame:
         # more than 4300 digits).
         bad = [w for w in words if len(w) > 9 or int(w) not in shown.numbers]
         if bad:
-            self.write(f"There is no option {clip(bad[0])}. Choose a number {shown.range_words()}.")
+            self.write(shown.refusal(clip(bad[0])))
             return None
         numbers = [shown.numbers[int(w)] + 1 for w in words]
         if not decision.multi:
@@ -311,9 +324,15 @@ def play_in_terminal(
     players: int = 2,
     hotseat: bool = False,
     options: dict[str, Any] | None = None,
+    record: str | None = None,
 ) -> int | None:
-    """One person (seat 1) against the computer in every other seat, or everyone hot-seat."""
+    """One person (seat 1) against the computer in every other seat, or everyone hot-seat.
+
+    `record`: a file to save the match record in when the session ends, however it ends
+    (the JSON of Discord's `/replay … export`), so `cardhost replay FILE` needs no Discord."""
     rules = get_ruleset(ruleset)
+    if record is not None and not Path(record).parent.is_dir():
+        raise EngineError(f"cannot save the record in {record}: no folder {Path(record).parent}")
     options = rules.check_options(options)  # refused before anything is shown
     if not rules.min_players <= players <= rules.max_players:
         raise EngineError(
@@ -343,4 +362,18 @@ def play_in_terminal(
         write(f"{rules.name}: your deck {mine} against the computer's {', '.join(chosen[1:])}.")
     write(HELP)
     match = new_match(ruleset, names, [decks[d] for d in chosen], seed, options)
-    return TerminalGame(match, humans, opponent, read, write, seed).run()
+    try:
+        return TerminalGame(match, humans, opponent, read, write, seed).run()
+    finally:
+        if record is not None:
+            save_record(match, record, write)
+
+
+def save_record(match: Match, path: str, write: Callable[[str], None]) -> None:
+    """The match record as `/replay … export` gives it, and one line saying where."""
+    try:
+        Path(path).write_text(match.record.to_json())
+    except OSError as exc:
+        write(f"The record could not be saved in {path}: {exc.strerror or exc}.")
+        return
+    write(f"Record saved: cardhost replay {path}")

@@ -19,7 +19,9 @@ def gallery(sub: Subparsers[argparse.ArgumentParser]) -> None:
         "gallery", help="write a board picture of a mid-game position of every game (PNG)"
     )
     parser.add_argument("out_dir", type=Path, help="where the pictures go (made if missing)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the seed of every game's position (default: 1)"
+    )
     parser.set_defaults(run=_gallery)
 
 
@@ -38,9 +40,13 @@ def crashtest(sub: Subparsers[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "crashtest", help="kill the bot at the worst moments and check it keeps its promises"
     )
-    parser.add_argument("--matches", type=int, default=6)
-    parser.add_argument("--kills", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--matches", type=int, default=6, help="matches played (default: 6)")
+    parser.add_argument(
+        "--kills", type=int, default=3, help="times the bot is killed in all (default: 3)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the matches and kill points (default: 0)"
+    )
     parser.set_defaults(run=_crashtest)
 
 
@@ -52,8 +58,8 @@ def _crashtest(args: argparse.Namespace) -> int:
 
 def bench_bot(sub: Subparsers[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("bench-bot", help="drive concurrent matches through a fake Discord")
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--matches", type=int, default=200, help="matches at once (default: 200)")
+    parser.add_argument("--seed", type=int, default=0, help="the matches' seed (default: 0)")
     parser.add_argument(
         "--computer",
         type=int,
@@ -73,7 +79,9 @@ def _bench_bot(args: argparse.Namespace) -> int:
 
 def bench_restart(sub: Subparsers[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("bench-restart", help="time a start that restores many running matches")
-    parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument(
+        "--matches", type=int, default=10_000, help="running matches stored (default: 10000)"
+    )
     parser.add_argument("--actions", type=int, default=20, help="logged actions per match")
     parser.add_argument("--distinct", type=int, default=50, help="different matches stored")
     parser.set_defaults(run=_bench_restart)

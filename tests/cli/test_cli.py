@@ -34,17 +34,48 @@ def test_one_agent_name_fills_every_seat(capsys: pytest.CaptureFixture[str]) -> 
     assert re.fullmatch(r"games=4 wins=\d+,\d+ games_per_sec=\S+", capsys.readouterr().out.strip())
 
 
-class Script:
-    """Feeds answers to the terminal game and keeps everything it printed."""
+FIRST = "first"  # `Script(then=FIRST)`: answer with the first option listed
 
-    def __init__(self, answers: list[str], then: str = "1"):
+
+def listed_numbers(out: list[str]) -> list[int]:
+    """The option numbers of the last listing written to `out` (one line a write; prompts
+    and messages after it are passed over)."""
+    found: list[int] = []
+    for line in reversed(out):
+        hit = re.fullmatch(r" +(\d+)\. [^\n]*", line)
+        if hit:
+            found.append(int(hit[1]))
+        elif found and not re.fullmatch(r" \w+:", line):
+            break
+    return found
+
+
+class Script:
+    """Feeds answers to the terminal game and keeps everything it printed. Once the
+    answers are used up it answers `then`; `FIRST` (the default) types the first number
+    listed other than the pass key (numbers keep their options for a turn, so a fixed
+    number is not always there), the fewest picks for a multiple choice, and Enter
+    anywhere else."""
+
+    def __init__(self, answers: list[str], then: str = FIRST):
         self.answers = list(answers)
         self.then = then
         self.out: list[str] = []
 
     def read(self, prompt: str) -> str:
         self.out.append(prompt)
-        return self.answers.pop(0) if self.answers else self.then
+        if self.answers:
+            return self.answers.pop(0)
+        if self.then != FIRST:
+            return self.then
+        numbers = sorted(listed_numbers(self.out[-80:]), key=lambda n: (n == 0, n))
+        single = prompt.startswith("Your choice")
+        picks = re.search(r"Pick (\d+)", prompt)
+        if single and numbers:
+            return str(numbers[0])
+        if picks and numbers:
+            return " ".join(map(str, numbers[: int(picks[1])]))
+        return ""
 
     def write(self, text: str) -> None:
         self.out.append(text)
@@ -55,7 +86,7 @@ class Script:
 
 
 class RandomPlayer(Script):
-    """Answers every prompt with a random legal number (Enter at a hand-over)."""
+    """Answers every prompt with a random listed number (Enter at a hand-over)."""
 
     def __init__(self, rng: random.Random):
         super().__init__([])
@@ -63,14 +94,13 @@ class RandomPlayer(Script):
 
     def read(self, prompt: str) -> str:
         self.out.append(prompt)
-        single = re.search(r"\(1-(\d+)\)", prompt)
-        if single:
-            return str(self.rng.randint(1, int(single[1])))
+        numbers = listed_numbers(self.out[-80:])
+        if prompt.startswith("Your choice") and numbers:
+            return str(self.rng.choice(numbers))
         picks = re.search(r"Pick (\d+)(?:-(\d+))? numbers", prompt)
-        if picks:
-            options = int(re.findall(r"^\s+(\d+)\. ", "\n".join(self.out[-60:]), re.M)[-1])
-            count = self.rng.randint(int(picks[1]), int(picks[2] or picks[1]))
-            return " ".join(map(str, self.rng.sample(range(1, options + 1), count)))
+        if picks and numbers:
+            count = self.rng.randint(int(picks[1]), min(int(picks[2] or picks[1]), len(numbers)))
+            return " ".join(map(str, self.rng.sample(numbers, count)))
         return ""
 
 
@@ -109,7 +139,7 @@ def test_hot_seat_hides_each_screen_from_the_next_player() -> None:
     """Each hand-over clears the screen; what follows is drawn from that player's view."""
     from bot.terminal.play import CLEAR_SCREEN
 
-    script = Script([], then="1")
+    script = Script([])
     winner = play_in_terminal("clash", seed=5, hotseat=True, read=script.read, write=script.write)
     assert winner in (0, 1)
     screens = script.text.split(CLEAR_SCREEN)[1:]
@@ -185,7 +215,7 @@ def test_simulate_fills_four_seats_and_counts_every_win(relay, capsys) -> None:
 
 
 def test_terminal_against_two_computers_plays_on_after_you_are_out(relay) -> None:
-    script = Script([], then="1")
+    script = Script([])
     winner = play_in_terminal("relay", seed=2, players=3, read=script.read, write=script.write)
     assert winner is not None and "Match over" in script.text
     assert "Computer 1" in script.text and "Computer 2" in script.text

@@ -1,6 +1,6 @@
 """In the terminal: `i`, `i N` and `look NAME` read any card the player can see,
 never a hidden one; `?` shows the same rules and words as Discord's /rules; options are
-grouped and keep their numbers between two screens where they can."""
+grouped, and a number keeps its option for the turn."""
 
 import random
 
@@ -116,23 +116,29 @@ def option(index: int, action: str, group: str) -> Option:
     return Option(index, (action,), action, group)
 
 
-def test_options_are_grouped_and_keep_their_numbers_when_they_can() -> None:
+def test_options_are_grouped_and_a_number_keeps_its_option_for_the_turn() -> None:
     numberer = OptionNumberer()
     first = [option(0, "end", "end"), option(1, "atk", "attack"), option(2, "play", "play")]
-    shown = numberer.number(0, "main", first)
-    assert shown.lines == [" Play:", "   1. play", " Attack:", "   2. atk", " Other:", "   3. end"]
-    # the next screen: the same options in another order, and one new attack
+    shown = numberer.number(0, "main", first, turn=3)
+    assert shown.lines == [" Play:", "   1. play", " Attack:", "   2. atk", " Other:", "   0. end"]
+    # the next screen: the same options in another order
     second = [option(0, "atk", "attack"), option(1, "end", "end"), option(2, "play", "play")]
-    again = numberer.number(0, "main", second)
-    assert again.numbers == {1: 2, 2: 0, 3: 1}  # play 1, atk 2, end 3: nothing jumped
-    # 'play' is gone and 'atk2' came: atk2 takes the free number, the others keep theirs
+    again = numberer.number(0, "main", second, turn=3)
+    assert again.numbers == {1: 2, 2: 0, 0: 1}  # play 1, atk 2, end 0: nothing jumped
+    # 'play' is gone and 'atk2' came: atk2 takes a new number, 1 is left free
     third = [option(0, "end", "end"), option(1, "atk", "attack"), option(2, "atk2", "attack")]
-    kept = numberer.number(0, "main", third)
-    assert kept.numbers == {3: 0, 2: 1, 1: 2}
-    assert kept.lines == [" Attack:", "   1. atk2", "   2. atk", " Other:", "   3. end"]
-    # an option gone with nothing to take its number: numbered afresh, never a gap
-    fourth = [option(0, "end", "end"), option(1, "atk", "attack")]
-    assert sorted(numberer.number(0, "main", fourth).numbers) == [1, 2]
+    kept = numberer.number(0, "main", third, turn=3)
+    assert kept.numbers == {0: 0, 2: 1, 3: 2}
+    assert kept.lines == [" Attack:", "   2. atk", "   3. atk2", " Other:", "   0. end"]
+    assert kept.gone == {1: "play"}
+    assert kept.refusal("1") == "Option 1 (play) is no longer offered. Choose one of 0, 2, 3."
+    assert kept.refusal("7") == "There is no option 7. Choose one of 0, 2, 3."
+    # 'play' back (another copy of the card): its old number
+    fourth = [option(0, "end", "end"), option(1, "play", "play"), option(2, "atk", "attack")]
+    assert numberer.number(0, "main", fourth, turn=3).numbers == {0: 0, 1: 1, 2: 2}
+    # a new turn numbers afresh
+    fifth = [option(0, "end", "end"), option(1, "atk2", "attack")]
+    assert numberer.number(0, "main", fifth, turn=5).numbers == {0: 0, 1: 1}
     # one section only: no headings
     lone = numberer.number(1, "target", [option(0, "a", "target"), option(1, "b", "target")])
     assert lone.lines == ["   1. a", "   2. b"]
