@@ -27,6 +27,7 @@ from engine.core.events import Event
 from engine.core.match import RESIGN, Match, apply_recorded, from_scenario, new_match, replay
 from engine.core.options import NoOptions, SeriesOptions, allowed_values, option_names
 from engine.core.record import MatchRecord
+from engine.core.record_checks import check_actions
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset, get_ruleset, ruleset_ids
 from engine.core.view import CardView, DecisionView, MatchView, SeatView, ZoneView
@@ -70,6 +71,7 @@ __all__ = [
     "allowed_values",
     "apply_recorded",
     "balance",
+    "check_actions",
     "from_scenario",
     "get_ruleset",
     "make_agent",

@@ -26,6 +26,7 @@ from engine import (
     MatchView,
     RecordError,
     apply_recorded,
+    check_actions,
     get_ruleset,
     replay,
 )
@@ -80,12 +81,14 @@ def refusal_text(record: MatchRecord, exc: Exception) -> str:
 
 
 def _start(record: MatchRecord) -> Match:
+    """The match at its first step, once the whole record (header and every action's
+    shape) is checked: a damaged record is refused before anything is shown."""
     try:
-        return replay(record.model_copy(update={"actions": []}))
+        match = replay(record.model_copy(update={"actions": []}))
+        check_actions(record.moves(), len(record.players))
     except RecordError as exc:
         raise ReplayRefused(refusal_text(record, exc)) from exc
-    except Exception as exc:  # an unknown game, a broken deck list: not a traceback
-        raise ReplayRefused(f"This record cannot be replayed: {exc}.") from exc
+    return match
 
 
 def _step(match: Match, number: int, player: int, action: object) -> None:

@@ -13,18 +13,20 @@ from engine.core.errors import (
     DeckError,
     IllegalAction,
     NotYourDecision,
+    OptionError,
     RecordError,
     ScenarioError,
 )
 from engine.core.events import Event
-from engine.core.pins import pin, pinned_ruleset
+from engine.core.pins import pin
 from engine.core.record import MatchRecord
+from engine.core.record_checks import RESIGN, action_problem, checked_ruleset
 from engine.core.rng import MatchRng
 from engine.core.ruleset import GameState, Ruleset, get_ruleset
 from engine.core.steps import WAIT
 from engine.core.view import MatchView
 
-RESIGN = "resign"
+__all__ = ["RESIGN", "Match", "apply_recorded", "from_scenario", "new_match", "replay"]
 
 
 class Match:
@@ -173,6 +175,10 @@ class Match:
         self.state.concede(player, reason)
         self.dropped = self.state.dropped
         self.actions.append((player, (RESIGN, reason)))
+        # Every open decision gets a new number: whether one's options named the leaver
+        # depends on a hidden hand (a card that could target them), so renumbering only
+        # the changed ones would tell the others what that hand held.
+        self._open = {}
         self._advance(player, self.state.decisions())
 
     def _advance(self, actor: int, decisions: list[Decision]) -> None:
@@ -275,7 +281,16 @@ def from_scenario(ruleset: str, data: dict[str, Any], seed: int = 0) -> Match:
 
 def apply_recorded(match: Match, player: int, action: Any) -> None:
     """Apply one move as a record holds it: a resignation is `("resign", reason)`, anything
-    else an action in its stored (JSON) form. Raises IllegalAction if it does not fit."""
+    else an action in its stored (JSON) form. Raises IllegalAction if it does not fit,
+    its shape included (a front end stepping through a record applies moves one by one)."""
+    problem = action_problem(action)
+    if problem:
+        raise IllegalAction(problem)
+    _apply_checked(match, player, action)
+
+
+def _apply_checked(match: Match, player: int, action: Any) -> None:
+    """`apply_recorded` for a move whose shape was checked already."""
     if isinstance(action, tuple) and action and action[0] == RESIGN:
         match.resign(player, *action[1:])
     else:
@@ -285,25 +300,30 @@ def apply_recorded(match: Match, player: int, action: Any) -> None:
 def replay(record: MatchRecord) -> Match:
     """Rebuild a match from its record; raises RecordError if the record does not fit.
 
-    A record that pinned its cards replays with them even if the pool changed since."""
-    rules = get_ruleset(record.ruleset)
-    if record.rules_version != rules.version:
-        raise RecordError(
-            f"record was made with {rules.id} rules {record.rules_version}, "
-            f"this engine has {rules.version}"
-        )
-    if record.scenario is None:
-        rules = pinned_ruleset(rules, record)  # the cards it started with
+    The whole record is checked before anything is played (engine/core/record_checks.py),
+    and an action that is not legal when its turn comes is named by its number. A record
+    that pinned its cards replays with them even if the pool changed since."""
+    rules = checked_ruleset(record)
     meta = record.model_copy(update={"actions": []})
     rng = MatchRng(record.seed)
-    if record.scenario is not None:
-        state = rules.from_scenario(record.scenario, rng)
-    else:
-        state = rules.new_game(list(record.players), record.decks, rng, record.options)
+    try:
+        if record.scenario is not None:
+            state = rules.from_scenario(record.scenario, rng)
+        else:
+            state = rules.new_game(list(record.players), record.decks, rng, record.options)
+    except ScenarioError as exc:
+        raise RecordError(f"the record's scenario: {exc}") from exc
+    except OptionError as exc:  # what only the game can check: best-of for two seats
+        raise RecordError(f"the record's option '{exc.option}': {exc}") from exc
+    if len(state.names) != len(record.players):
+        raise RecordError(
+            f"the record's players: its scenario seats {len(state.names)}, "
+            f"it names {len(record.players)}"
+        )
     match = Match(rules, state, meta)
     for number, (player, action) in enumerate(record.moves(), start=1):
         try:
-            apply_recorded(match, player, action)
+            _apply_checked(match, player, action)
         except IllegalAction as exc:
             raise RecordError(
                 f"action {number} ({_describe(action)}) does not replay: {exc}"

@@ -1,12 +1,14 @@
 """Match options as data: each ruleset declares a pydantic model of what it supports.
 
 `Ruleset.options_model` is the model; `check_options` validates a caller's dict through it
-(unknown options and values outside the allowed ones raise `OptionError`, naming the
-option) and returns the options as the record stores them: defaults left out, so a plain
-one-game Clash match still records `{}`. Front ends read the model to offer only what a
+(options that are not a table, unknown options and values outside the allowed ones, a
+boolean for a number included, raise `OptionError`, naming the option) and returns the
+options as the record stores them: defaults left out, so a plain one-game Clash match
+still records `{}`. Front ends read the model to offer only what a
 ruleset supports (`/challenge`'s best-of, `cardhost play/simulate --best-of`).
 """
 
+from collections.abc import Mapping
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -17,7 +19,8 @@ from engine.core.errors import OptionError
 class NoOptions(BaseModel):
     """A ruleset without match options: any option is refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: strict: an option's value is of its declared type, never converted ("3" is no 3).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class SeriesOptions(NoOptions):
@@ -39,9 +42,24 @@ def allowed_values(model: type[BaseModel], option: str) -> tuple[Any, ...] | Non
 
 
 def check_options(game: str, model: type[BaseModel], options: dict[str, Any] | None) -> dict:
-    """The options as stored (defaults left out), or OptionError naming the bad option."""
+    """The options as stored (defaults left out), or OptionError naming the bad option.
+
+    Options are a table (option name -> value), and a value listed by a Literal is taken
+    only with the type it is listed with: pydantic, like Python, holds True == 1 and would
+    take `best_of=True` for a one-game match."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise OptionError(
+            "(options)",
+            f"{game}'s match options are a table of option names and values, not {options!r}",
+        )
+    for option, value in options.items():
+        allowed = allowed_values(model, option) if isinstance(option, str) else None
+        if allowed is not None and not any(type(value) is type(v) for v in allowed):
+            raise _not_allowed(game, option, allowed, value)
     try:
-        parsed = model.model_validate(dict(options or {}))
+        parsed = model.model_validate(dict(options))
     except ValidationError as exc:
         err = exc.errors()[0]
         option = str(err["loc"][0]) if err["loc"] else "(options)"
@@ -51,10 +69,11 @@ def check_options(game: str, model: type[BaseModel], options: dict[str, Any] | N
             raise OptionError(option, f"{game} has no option '{option}' ({has})") from None
         allowed = allowed_values(model, option)
         if allowed is not None:
-            wanted = ", ".join(str(v) for v in allowed)
-            raise OptionError(
-                option,
-                f"{game}'s option '{option}' must be one of {wanted}, not {err.get('input')!r}",
-            ) from None
+            raise _not_allowed(game, option, allowed, err.get("input")) from None
         raise OptionError(option, f"{game}'s option '{option}': {err['msg']}") from None
     return parsed.model_dump(exclude_defaults=True)
+
+
+def _not_allowed(game: str, option: str, allowed: tuple[Any, ...], value: Any) -> OptionError:
+    wanted = ", ".join(str(v) for v in allowed)
+    return OptionError(option, f"{game}'s option '{option}' must be one of {wanted}, not {value!r}")

@@ -3,7 +3,7 @@
 
 import pytest
 
-from engine.core.errors import EngineError, OptionError
+from engine.core.errors import EngineError, OptionError, RecordError
 from engine.core.match import new_match, replay
 from engine.core.options import NoOptions, SeriesOptions
 from engine.core.ruleset import get_ruleset, ruleset_ids
@@ -56,3 +56,27 @@ def test_series_games_take_best_of_1_3_5_only(game: str) -> None:
 def test_an_option_error_is_an_engine_error() -> None:
     """Front ends that catch EngineError (the CLI, the bot) report it as any refusal."""
     assert issubclass(OptionError, EngineError)
+
+
+@pytest.mark.parametrize("game", sorted(SERIES))
+@pytest.mark.parametrize("value", [True, False, 3.0, "3"])
+def test_best_of_is_a_whole_number_not_a_boolean(game: str, value: object) -> None:
+    """True == 1 to Python and to a plain Literal[1, 3, 5]: it must not start a one-game
+    match; 3.0 and "3" are no series length either."""
+    with pytest.raises(OptionError, match="one of 1, 3, 5") as info:
+        start(game, {"best_of": value})
+    assert info.value.option == "best_of"
+
+
+@pytest.mark.parametrize("game", ruleset_ids())
+@pytest.mark.parametrize("options", ["best_of=3", ["best_of", 3], [("best_of", 3)], 3])
+def test_options_that_are_not_a_table_are_refused(game: str, options: object) -> None:
+    with pytest.raises(OptionError, match="table") as info:
+        start(game, options)  # type: ignore[arg-type]
+    assert info.value.option == "(options)"
+
+
+def test_a_recorded_boolean_best_of_is_refused_on_replay() -> None:
+    record = start("clash", {"best_of": 3}).record
+    with pytest.raises(RecordError, match="best_of"):
+        replay(record.model_copy(update={"options": {"best_of": True}}))
