@@ -36,7 +36,7 @@ class BattleMagesRuleset(Ruleset[BattleMagesState]):
     id = "battle-mages"
     name = "Battle Mages"
     glossary = GLOSSARY
-    version = "2"  # 2: no tells (who is asked depends on what everyone sees)
+    version = "3"  # 2: no tells (who is asked depends on what everyone sees); 3: ruling B16
     card_type = schema.Card
     pins_whole_pool = True  # whether a Mage is asked reads the cheapest card of the pool
     #: 120 playouts measured the same as 40 (docs/ai.md): the quicker budget stays.

@@ -39,7 +39,8 @@ class Starter(Step):
 
 
 class Scry(Step):
-    """battle-mages.md:89-90: look at the top 4 crystals, some to the bottom, order the rest."""
+    """battle-mages.md:89-90: look at the top 4 crystals, some to the bottom, order the rest
+    (ruling B16: asked alike whatever the crystals are)."""
 
     __slots__ = ("looked", "ordered", "seat", "sorted")
 
@@ -56,8 +57,10 @@ class Scry(Step):
             if not self.looked:
                 return DONE
             return WAIT
-        if not self.sorted or len(_distinct(state, self.looked)) >= 2:
-            return WAIT  # no needless prompt: the order of identical crystals is no choice
+        if not self.sorted or len(self.looked) >= 2:
+            # ruling B16: one question per kept crystal but the last, whatever the kinds:
+            # how many are kept is public, which kinds they are is not
+            return WAIT
         order = self.ordered + self.looked
         kept = [state.cards[u] for u in order]
         side.collection = [c for c in side.collection if c.uid not in order] + kept[::-1]
@@ -83,7 +86,8 @@ class Scry(Step):
             )
         acts = [("top", u) for u in _distinct(state, self.looked)]
         prompt = "Which crystal goes on top (next) of your Crystal Collection?"
-        return Decision(self.seat, "crystals_top", prompt, acts, private=True)
+        # asked even when the crystals left are all alike (ruling B16)
+        return Decision(self.seat, "crystals_top", prompt, acts, private=True, always_ask=True)
 
     def apply(self, state: "TableState", player: int, action: Action) -> None:
         side = state.sides[self.seat]

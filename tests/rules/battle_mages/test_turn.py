@@ -151,9 +151,10 @@ def test_mana_comes_from_prepared_crystals_and_carries_into_the_other_turn():
     assert sum(c.exhausted for c in side(match, 0).crystals) == 3
 
 
-def test_identical_crystals_are_not_ordered_one_by_one():
-    """battle-mages.md:90, no needless prompts: putting the rest back 'in any order' asks
-    only between different crystals, one button per kind."""
+def test_identical_crystals_are_offered_once_per_kind():
+    """battle-mages.md:90: putting the rest back 'in any order' offers one button per kind
+    of crystal left; ruling B16: it asks once per kept crystal but the last, a lone kind
+    too, so how often a Mage is asked tells nothing of which crystals they keep."""
     match = fresh(1)
     state = match.state
     for seat, top in ((0, ["dusk_shard", "quarry_geode", "dusk_shard", "dusk_shard"]), (1, [])):
@@ -179,11 +180,19 @@ def test_identical_crystals_are_not_ordered_one_by_one():
     match.apply(
         0, next(a for a in d.actions if match.state.describe(a)[0].startswith("Quarry Geode"))
     )
+    for _ in range(2):  # the three Dusk Shards left: one kind, asked all the same
+        d = decision(match)
+        assert (d.player, d.kind, len(d.actions)) == (0, "crystals_top", 1)
+        match.apply(0, d.actions[0])
     top = [c.proto.id for c in side(match, 0).collection[-4:]][::-1]
     assert top == ["quarry_geode", "dusk_shard", "dusk_shard", "dusk_shard"]
     d = decision(match)
     assert d.player == 1 and d.kind == "crystals_bottom"
-    match.apply(1, ())  # Bob's four alike: nothing to order, nobody asked
+    match.apply(1, ())  # Bob's four alike: asked three times, as Ann was
+    for _ in range(3):
+        d = decision(match)
+        assert (d.player, d.kind, len(d.actions)) == (1, "crystals_top", 1)
+        match.apply(1, d.actions[0])
     assert match.state.phase == "play"
 
 
