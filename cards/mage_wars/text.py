@@ -80,8 +80,38 @@ def bonus_text(b: s.Bonus) -> str:
     return ", ".join(parts)
 
 
+# How a Mage's win condition works over the rounds. The rule text leaves the win to the
+# Mage card ("the Win Conditions specified on their Mage Card", mage-wars.md:128), so every
+# Mage card prints these (`win_text`, `win_rules_text`) and the rules read them from here.
+WIN_FROM = 4  # R33, the Opening: no win by the condition before this round
+WANE_FROM = 8  # R14, the Waning: from this round on, the condition asks one less ...
+WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
+#: R34: a wounds condition wanes by this many health cards a step: half a kill of the
+#: frailest Mage (health 8), as a kills condition wanes by one kill of its two
+WOUNDS_PER_WANE = 4
+ROUND_LIMIT = 20  # R15, Last Light: the game ends after this round
+
+
 def win_text(d: Any) -> str:
-    """A Mage's own win condition, as printed (the Waning may ask less: R14)."""
+    """A Mage's own win condition, as printed: what it asks, while its Mage lives (R13),
+    from round `WIN_FROM` on; one met sooner wins as that round begins if still met
+    (R33)."""
+    held = f"alive, from round {WIN_FROM} on (met sooner: wins then if still met)"
+    return f"{_condition_text(d)}, {held}"
+
+
+def win_rules_text(d: Any) -> str:
+    """The rest of a Mage card's win condition: the Waning (R14, R34), Last Light (R15)
+    and the last player left (R16)."""
+    step = WOUNDS_PER_WANE if d.win.kind == "wounds" else "one"
+    floor = "level 2" if d.win.kind == "level" else "1"
+    return (
+        f"It eases by {step} in round {WANE_FROM} and every {WANE_STEP} after (min. {floor}). "
+        f"After round {ROUND_LIMIT} the living Mage nearest it wins, as does the last one left."
+    )
+
+
+def _condition_text(d: Any) -> str:
     return {
         "level": f"reach level {d.win.amount}",
         "structures": f"complete {d.win.amount} structure(s)",
@@ -104,7 +134,8 @@ def card_text(d: Any) -> str:
         return (
             f"{d.alignment.capitalize()}. Health {d.health} ({decks}), armor {d.armor}, "
             f"pets {d.pets}, fate {d.fate}, hand {d.hand}{power}. Health cards spent waive "
-            f"{d.discount} requirement(s). Wins: {win}. Resurrect: {need}."
+            f"{d.discount} requirement(s). Wins: {win}. {win_rules_text(d)} "
+            f"Resurrect: {need}."
         )
     if getattr(d, "resources", None):
         lines.append("Resource: " + " or ".join(ICON_WORDS[i] for i in d.resources) + ".")

@@ -10,6 +10,13 @@ reaches them by: `resolve` (an effect) and `check` (the checks after every chang
 from typing import Any, ClassVar, Self
 
 from cards.mage_wars.text import DECK_NAMES
+
+# The rounds of a win condition (R14, R15, R33, R34), printed on every Mage card
+from cards.mage_wars.text import ROUND_LIMIT as ROUND_LIMIT
+from cards.mage_wars.text import WANE_FROM as WANE_FROM
+from cards.mage_wars.text import WANE_STEP as WANE_STEP
+from cards.mage_wars.text import WIN_FROM as WIN_FROM
+from cards.mage_wars.text import WOUNDS_PER_WANE as WOUNDS_PER_WANE
 from engine.core import events as ev
 from engine.core.clone import DICT_OF_LISTS, OBJ_LIST, Plan, call, index_by
 from engine.core.decision import Action, Decision
@@ -20,13 +27,6 @@ from engine.core.steps import AGAIN, WAIT, Step, StepResult, Steps
 from engine.rulesets.mage_wars.cards import DECKS, Proto
 from engine.rulesets.mage_wars.table import Card, Seat
 
-WIN_FROM = 4  # R33: no Mage wins by its own condition before this round (the Opening)
-WANE_FROM = 8  # R14: from this round on, every win condition asks one less ...
-WANE_STEP = 5  # ... and one less again every 5 rounds (never below 1, or level 2)
-#: R34: a wounds condition wanes by this many health cards a step: half a kill of the
-#: frailest Mage (health 8), as a kills condition wanes by one kill of its two
-WOUNDS_PER_WANE = 4
-ROUND_LIMIT = 20  # R15: Last Light ends the game after this round
 ELEMENTS = ("ember", "tide", "stone", "gale")
 
 

@@ -12,7 +12,14 @@ WIN = 10_000.0
 
 
 def _board(state: "MagicState", seat: int) -> float:
-    total = 2.0 * sum(1 for item in state.stack if item.controller == seat)
+    # A spell or ability of the seat's on the stack is worth something, unless it will do
+    # nothing: a spell at X = 0 whose every effect is counted by X (R13). Counted, it made
+    # a card spent for nothing look better than keeping it.
+    total = 2.0 * sum(
+        1
+        for item in state.stack
+        if item.controller == seat and not (item.is_spell and item.x == 0 and item.proto.x_only)
+    )
     lands = 0
     for obj in state.battlefield:
         if obj.controller != seat:

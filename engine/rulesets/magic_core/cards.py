@@ -167,7 +167,7 @@ class Proto:
         self.x_is = card.x_is
         self.x_choice = card.x_choice
         # R13: an instant or sorcery each of whose effects is counted by its cost's X does
-        # nothing with X = 0 (Rally the Hamlet creates no Soldier), so X = 0 is not offered
+        # nothing with X = 0 (Rally the Hamlet creates no Soldier): X = 0 is offered last
         self.x_only = (
             not self.is_permanent
             and bool(self.cost[7])

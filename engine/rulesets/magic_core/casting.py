@@ -83,6 +83,9 @@ def priority_actions(state: "TableState", seat: int) -> list[Action]:
                 refs = state.targets_for(ability.target, seat, card.uid) or []
                 for x in state.x_values(ability.cost, avail):
                     actions += [("act", card.uid, ability.index, x, r) for r in refs]
+    # R13: a cast at X = 0 that does nothing is offered (107.3a), but listed last, just
+    # before passing, so that it is out of the way (the sort is stable)
+    actions.sort(key=lambda action: state.does_nothing(seat, action))
     actions.append(PASS)
     # Always offered, so that a priority decision is never a forced lone "pass": whether
     # a player is asked is `stops_here`'s public call, not the size of their options.
@@ -102,10 +105,18 @@ def cast_actions(state: "TableState", seat: int, card: Obj, avail: list[int]) ->
         if not can_pay(proto.cost, xs[0], avail):
             return []
     else:
-        xs = state.x_values(proto.cost, avail)
-        if proto.x_only and xs and not state.triggers_on_cast(seat):
-            xs = xs[1:]  # R13: X = 0 would do nothing (xs counts up from 0)
+        xs = state.x_values(proto.cost, avail)  # from 0: 107.3a, 107.1b (R13)
     return [("cast", card.uid, x, r) for x in xs for r in refs]
+
+
+def does_nothing(state: "TableState", seat: int, action: Action) -> bool:
+    """R13: whether this priority action is a cast at X = 0 of an instant or sorcery each
+    of whose effects is counted by X, by a player for whom casting does nothing by itself.
+    The rules let X be 0 (107.3a, 107.1b); such a cast is offered, listed last, and the
+    agents' evaluation gives the spell no worth on the stack (ai.py)."""
+    if action[0] != "cast" or action[2] != 0:
+        return False
+    return state.objs[action[1]].proto.x_only and not state.triggers_on_cast(seat)
 
 
 def triggers_on_cast(state: "TableState", seat: int) -> bool:

@@ -162,6 +162,7 @@ class MagicState(TableState):
     priority_actions = casting.priority_actions
     cast_actions = casting.cast_actions
     triggers_on_cast = casting.triggers_on_cast
+    does_nothing = casting.does_nothing
     can_pay_additional = casting.can_pay_additional
     x_values = casting.x_values
     targets_for = casting.targets_for

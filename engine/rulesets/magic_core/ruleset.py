@@ -30,8 +30,9 @@ class MagicCoreRuleset(Ruleset[MagicState]):
     id = "magic-core"
     name = "Magic Core"
     glossary = GLOSSARY
-    version = "4"  # 4: R14, a free cast asked with any card in hand (no tells); 3: R13, no
-    # X = 0 that does nothing; 2: no tells
+    version = "5"  # 5: R13, X = 0 offered always, last where it does nothing; 4: R14, a
+    # free cast asked with any card in hand (no tells); 3: no X = 0 that does nothing; 2: no
+    # tells
     options_model = SeriesOptions
     card_type = schema.Card
     min_players = 2

@@ -176,6 +176,9 @@ class TableState(GameState):
     def triggers_on_cast(self, seat: int) -> bool: ...
 
     @abstractmethod
+    def does_nothing(self, seat: int, action: Action) -> bool: ...
+
+    @abstractmethod
     def can_pay_additional(self, seat: int, proto: Proto) -> bool: ...
 
     @abstractmethod

@@ -409,3 +409,37 @@ def test_at_last_light_the_living_come_first() -> None:
     m = game({**CINDER, "dead": True, "wounds": WOUNDS // 2}, {**SELME, "health": 1}, active=1)
     last_light(state(m))
     assert m.over and m.winner == 1
+
+
+def test_every_mage_card_prints_the_opening_in_its_win_condition() -> None:
+    """R33 completes mage-wars.md:128 ("the Win Conditions specified on their Mage Card")
+    by the card's own text: each Mage's win condition, as /card and the board show it,
+    says that it counts from round WIN_FROM on and that one met sooner wins then if it is
+    still met."""
+    from engine.core.ruleset import get_ruleset
+
+    catalog = get_ruleset("mage-wars").card_catalog()
+    mages = [p for p in protos().values() if p.type == "mage"]
+    assert len(mages) >= 6
+    hold = f"from round {WIN_FROM} on (met sooner: wins then if still met)"
+    for mage in mages:
+        assert hold in mage.text, mage.id
+        assert hold in catalog[mage.id].text, mage.id
+    m = game(CINDER, IVRA)
+    tags = m.view(1).seat(0).zones["board"].cards[0].tags
+    assert any(t.startswith("wins: take") and hold in t for t in tags)
+
+
+def test_every_mage_card_prints_the_waning_last_light_and_the_last_player_left() -> None:
+    """R13, R14, R15 and R16 complete mage-wars.md:128 by the card's own text too: the win
+    condition each Mage card prints counts while the Mage is alive, eases from round
+    WANE_FROM (a wounds condition by WOUNDS_PER_WANE), and after round ROUND_LIMIT the
+    living Mage nearest its condition wins, as does the last player left."""
+    for mage in (p for p in protos().values() if p.type == "mage"):
+        step = WOUNDS_PER_WANE if mage.data.win.kind == "wounds" else "one"
+        assert f", alive, from round {WIN_FROM} on" in mage.text, mage.id
+        assert f"It eases by {step} in round {WANE_FROM} and every {WANE_STEP} after" in (mage.text)
+        assert (
+            f"After round {ROUND_LIMIT} the living Mage nearest it wins, as does the last one"
+            " left." in mage.text
+        )

@@ -186,7 +186,9 @@ def test_the_table_shows_each_mage_its_works_and_the_top_of_each_discard_pile() 
         view = m.view(viewer)
         board = view.seat(0).zones["board"].cards
         assert board[0].name == "Duskblade Morvane"
-        assert "wins: win 2 challenge(s)" in board[0].tags
+        assert any(
+            t.startswith("wins: win 2 challenge(s), alive, from round 4") for t in board[0].tags
+        )
         assert board[1].name == "Emberfox" and "in the making" in board[1].tags
         assert [c.name for c in view.table["Arcane discard"].cards] == ["Sky Crystal", "Iron Ore"]
 

@@ -173,20 +173,44 @@ def test_107_1c_any_number_includes_zero() -> None:
     assert [a[2] for a in casts(match, "seedling_hydra")] == [0]
 
 
-def test_r13_x_zero_is_not_offered_where_it_does_nothing() -> None:
-    # R13 (completes 107.3; "Cast Rally the Hamlet X=0" did nothing): an instant or sorcery
-    # each of whose effects is counted by X does nothing with X = 0, so it is not offered;
-    # with only X = 0 affordable the spell is not offered at all
-    match = scenario({"hand": ["rally_the_hamlet"], "battlefield": ["meadowland"] * 4}, {})
-    assert sorted(a[2] for a in casts(match, "rally_the_hamlet")) == [1, 2]
-    match = scenario({"hand": ["deep_reckoning"], "battlefield": ["seamere"] * 2}, {})
-    assert casts(match, "deep_reckoning") == []
-    match = scenario({"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 3}, {})
-    assert {a[2] for a in casts(match, "wildfire_lance")} == {1, 2}
-    # a "whenever you cast" permanent (Scholar of Tides) makes casting itself count
-    match = scenario(
-        {"hand": ["deep_reckoning"], "battlefield": ["seamere", "seamere", "scholar_of_tides"]}, {}
+def test_r13_wildfire_lance_offers_x_0_to_4_with_x_0_last() -> None:
+    """R13 (completes magic-core-rules-100-113.md:300, 107.3a "the controller announces
+    the value of X"; 107.1b bars only negative choices): with 5 Cinderpeaks, Wildfire
+    Lance ({X}{R}) is offered X = 0 to 4, as the rules allow. X = 0 deals no damage, so it
+    is kept out of the way: it is listed after every other cast and ability, just before
+    passing."""
+    match = scenario({"hand": ["wildfire_lance"], "battlefield": ["cinderpeak"] * 5}, {})
+    lance = casts(match, "wildfire_lance")
+    assert sorted({a[2] for a in lance}) == [0, 1, 2, 3, 4]
+    options = legal(match)
+    first_pass = options.index(("pass",))
+    zero = [i for i, a in enumerate(options) if a in lance and a[2] == 0]
+    assert zero and min(zero) > max(i for i, a in enumerate(options) if a in lance and a[2])
+    assert all(options[i][0] == "cast" and options[i][2] == 0 for i in range(min(zero), first_pass))
+    cast(match, "wildfire_lance", x=0, target="p1")
+    resolve(match)
+    assert (
+        player(match, 1).life == 20 and player(match, 0).graveyard[0].proto.id == "wildfire_lance"
     )
+
+
+def test_r13_x_0_is_offered_for_every_x_spell_and_listed_after_the_others() -> None:
+    """R13: Rally the Hamlet with four Meadowlands and a Cinderpeak offers X = 0 to 3,
+    with 0 after the other casts (a Kindle Bolt in hand comes before it); Deep Reckoning
+    with two Seamere is offered at X = 0 (107.3a lets the controller announce 0: the spell
+    is cast and draws nothing)."""
+    match = scenario(
+        {
+            "hand": ["rally_the_hamlet", "kindle_bolt"],
+            "battlefield": ["meadowland"] * 4 + ["cinderpeak"],
+        },
+        {},
+    )
+    options = [a for a in legal(match) if a[0] == "cast"]
+    rally = casts(match, "rally_the_hamlet")
+    assert sorted(a[2] for a in rally) == [0, 1, 2, 3]
+    assert options[-1] == next(a for a in rally if a[2] == 0)
+    match = scenario({"hand": ["deep_reckoning"], "battlefield": ["seamere"] * 2}, {})
     assert [a[2] for a in casts(match, "deep_reckoning")] == [0]
 
 
@@ -198,9 +222,9 @@ def test_107_2_an_undeterminable_number_is_zero() -> None:
 def test_107_3_x_is_chosen_up_to_what_can_be_paid() -> None:
     match = scenario({"hand": ["seedling_hydra"], "battlefield": ["wildwood"] * 4}, {})
     assert sorted({a[2] for a in casts(match, "seedling_hydra")}) == [0, 1, 2, 3]
-    # R13: from 1 where X = 0 would do nothing (Call of the Pack creates X Wolves)
+    # R13: from 0 also where X = 0 does nothing (Call of the Pack creates X Wolves)
     match = scenario({"hand": ["call_of_the_pack"], "battlefield": ["wildwood"] * 5}, {})
-    assert sorted({a[2] for a in casts(match, "call_of_the_pack")}) == [1, 2, 3]
+    assert sorted({a[2] for a in casts(match, "call_of_the_pack")}) == [0, 1, 2, 3]
 
 
 def test_107_3a_announced_x_is_paid_and_fixed_on_the_stack() -> None:
@@ -466,3 +490,21 @@ def test_107_3e_x_only_in_the_text_is_chosen_as_it_resolves() -> None:
     assert d.kind == "discard" and d.min_picks == 2  # the same X all through (107.3h)
     match.apply(0, tuple(d.actions[:2]))
     assert len(player(match, 0).hand) == 1  # Kindle Bolt + 2 drawn - 2 discarded
+
+
+def test_r13_the_agents_do_not_cast_x_0_for_nothing() -> None:
+    """R13: with one Cinderpeak, Wildfire Lance is offered only at X = 0, which deals no
+    damage, beside Kindle Bolt. A spell on the stack counts for its controller in the
+    agents' evaluation, but one that will do nothing does not: the greedy agent casts
+    Kindle Bolt at the opponent, not the Lance for nothing, and with Kindle Bolt gone it
+    passes."""
+    from engine.agents import GreedyAgent
+
+    ann = {"hand": ["wildfire_lance", "kindle_bolt"], "battlefield": ["cinderpeak"]}
+    bob = {"hand": ["kindle_bolt"], "battlefield": ["cinderpeak"]}
+    match = scenario(ann, bob)
+    assert [a[2] for a in casts(match, "wildfire_lance")] == [0, 0]
+    choice = GreedyAgent(0).choose(match, decision(match))
+    assert choice[:2] == ("cast", uid(match, "kindle_bolt", "hand"))
+    match = scenario({**ann, "hand": ["wildfire_lance", "seedling_hydra"]}, bob)
+    assert GreedyAgent(0).choose(match, decision(match))[0] == "pass"
