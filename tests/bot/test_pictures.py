@@ -16,6 +16,7 @@ from engine.core.ruleset import get_ruleset
 from tests.bot.bare import bare_presenter
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 async def test_a_board_picture_is_drawn_in_a_worker_process() -> None:
     decks = get_ruleset("clash").preconstructed_decks()
     match = new_match("clash", ["Ann", "Bo"], [decks["ember_rush"], decks["grave_tide"]], 3)
@@ -90,6 +91,7 @@ async def kill_and_count_survivors(*, thread: bool) -> tuple[list[int], list[int
         await asyncio.wait_for(child.wait(), 10)
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes in /proc")
 async def test_the_picture_worker_dies_when_the_bot_is_killed() -> None:
     before, left = await kill_and_count_survivors(thread=False)
@@ -97,6 +99,7 @@ async def test_the_picture_worker_dies_when_the_bot_is_killed() -> None:
     assert left == [], f"still alive 5 s after the bot was killed: {left}"
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes in /proc")
 async def test_a_worker_started_by_an_ended_thread_still_draws_and_still_dies_with_the_bot() -> (
     None

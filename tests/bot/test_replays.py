@@ -101,6 +101,7 @@ def board_of(message) -> dict:
     return {"title": embed.get("title"), "fields": embed.get("fields")}
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 async def test_a_replay_stepped_to_the_end_shows_the_final_board(world: World, bot) -> None:
     fake = world.fake
     offer = await challenge(world, world.alice, world.bob)

@@ -17,6 +17,7 @@ from tests.bot.test_restart_promises import shown_seq, users_of
 LEASE = 3.0  # the shortest the settings allow
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 async def test_a_dead_processs_match_is_taken_over_and_its_old_buttons_work(
     world: World, database_url: str
 ) -> None:

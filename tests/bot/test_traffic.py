@@ -4,6 +4,8 @@ the global budget by priority (players whose decision opened first, then boards)
 import asyncio
 import random
 
+import pytest
+
 from bot.discord.traffic import BOARD, NOTICE, PANEL, GlobalBudget, InteractionTokens
 from cardhost_devtools.standin import ApiError
 from tests.bot.conftest import World
@@ -81,6 +83,7 @@ async def test_the_other_players_panel_goes_through_their_token(world: World, bo
     )
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 async def test_the_next_matchs_panels_come_through_the_players_tokens(world: World, bot) -> None:
     rng = random.Random(4)
     users = {world.alice.id: world.alice, world.bob.id: world.bob}

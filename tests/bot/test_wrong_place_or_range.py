@@ -3,6 +3,8 @@ of a match's thread, a DM), answer privately and change nothing."""
 
 import random
 
+import pytest
+
 from bot.play.replays import Replay
 from bot.storage import Storage
 from bot.storage.replays import ReplayRepo
@@ -36,6 +38,7 @@ async def test_a_replay_step_out_of_range_says_which_steps_exist(
     assert not last.ephemeral and f"step {steps} of {steps}" in last.text
 
 
+@pytest.mark.slow  # seconds of waiting on processes or Discord's windows
 async def test_board_in_the_parent_channel_links_to_the_threads_board(
     world: World, storage: Storage
 ) -> None:
