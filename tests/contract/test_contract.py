@@ -370,7 +370,17 @@ def test_a_dropped_match_leaves_no_reference_cycle(game: str, seats: int, moment
 # -- hidden information -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "seats"), TABLES)
+#: The same check at four seats plays the longest games of the suite: the default tier
+#: runs them, the quick one the two- and three-seat tables.
+VIEW_TABLES = [
+    pytest.param(
+        *table.values, id=table.id, marks=[pytest.mark.slow] if table.values[1] == 4 else []
+    )
+    for table in TABLES
+]
+
+
+@pytest.mark.parametrize(("game", "seats"), VIEW_TABLES)
 def test_no_view_holds_another_players_hand_any_deck_order_or_the_seed(
     game: str, seats: int
 ) -> None:
