@@ -78,9 +78,10 @@ CASES = [case for g in games() for case in _cases(g, 2, GAMES, LEAST, SAMPLE.get
 ]
 
 
-# The wide check below swaps hand cards too, in every tier; this narrower one keeps its
-# sample in the default tier and its long ranges behind -m long.
+# The wide check below swaps hand cards too, in every tier; this narrower one (hand
+# swaps at two and three seats) runs whole behind -m long.
 @pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize(("ruleset", "players", "seeds", "least", "warm_up_for"), CASES)
 def test_the_others_observe_nothing_of_a_swapped_hidden_card(
     ruleset: str, players: int, seeds: range, least: float, warm_up_for: int
