@@ -34,7 +34,7 @@ from bot.play.background import BackgroundTasks
 from bot.play.sessions import MatchSession, Seat
 from bot.play.workers import picture_pool
 from bot.storage import Storage
-from engine import Decision, MatchView
+from engine import Decision, MatchView, Option
 
 if TYPE_CHECKING:
     # discord.py's payload types, for annotations only: imported at run time first,
@@ -146,6 +146,15 @@ class Presenter:
     async def panel(
         self, session: MatchSession, seat: int
     ) -> tuple[discord.Embed, discord.ui.View]:
+        embed, decision, options, slots = await self._panel_parts(session, seat)
+        choices = decision_view(session.match_id, decision, options, slots)
+        return embed, with_look(choices, session.match_id)
+
+    async def _panel_parts(
+        self, session: MatchSession, seat: int
+    ) -> tuple[discord.Embed, Decision | None, list[Option], list[Option | None] | None]:
+        """What both panel paths show: the embed, the open decision, its options fitted to
+        Discord's label limits, and where each button sits this turn."""
         match = await session.committed()
         view = match.view(seat)
         decision = match.decision_for(seat)
@@ -157,8 +166,7 @@ class Presenter:
             if decision
             else None
         )
-        choices = decision_view(session.match_id, decision, options, slots)
-        return embed, with_look(choices, session.match_id)
+        return embed, decision, options, slots
 
     def _opened_at(
         self, session: MatchSession, seat: int, decision: Decision | None
@@ -191,17 +199,7 @@ class Presenter:
         self, session: MatchSession, seat: int, *, notice: str | None = None
     ) -> tuple[dict, int | None]:
         """`panel_payload`, and the number of the decision it shows (None: none)."""
-        match = await session.committed()
-        view = match.view(seat)
-        decision = match.decision_for(seat)
-        embed = panel_embed(view, self.game_name(session), decision.prompt if decision else None)
-        embed.timestamp = self._opened_at(session, seat, decision)
-        options = fit_options(decision, match.options(decision) if decision else ())
-        slots = (
-            self.panel_slots.place(session.match_id, view.turn, decision, options)
-            if decision
-            else None
-        )
+        embed, decision, options, slots = await self._panel_parts(session, seat)
         payload = {
             "content": notice,
             "embeds": [embed.to_dict()],
